@@ -1,0 +1,125 @@
+/**
+ * Cultures (spec 1 §5, §9; spec 2 §5, §9). A culture code is the spec's
+ * locale identifier (`en-JM`, `ja-JP`, `Lt-sr-SP`); the UI language is derived
+ * from it.
+ */
+
+export const SUPPORTED_CULTURES = [
+	'bg-BG', 'cs-CZ', 'da-DK', 'de-AT', 'de-CH', 'de-DE', 'de-LU', 'el-GR',
+	'en-AU', 'en-CA', 'en-GB', 'en-IE', 'en-JM', 'en-NZ', 'en-US',
+	'es-CR', 'es-ES', 'es-MX', 'et-EE', 'fi-FI',
+	'fr-BE', 'fr-CA', 'fr-CH', 'fr-FR', 'fr-LU', 'hr-HR', 'hu-HU', 'it-CH', 'it-IT',
+	'ja-JP', 'lt-LT', 'Lt-sr-SP', 'lv-LV', 'nl-BE', 'nl-NL', 'nn-NO', 'pl-PL',
+	'pt-BR', 'pt-PT', 'ro-RO', 'sk-SK', 'sl-SI', 'sv-SE',
+] as const
+
+export type CultureCode = (typeof SUPPORTED_CULTURES)[number]
+
+export const DEFAULT_CULTURE: CultureCode = 'en-JM'
+
+const SUPPORTED = new Set<string>(SUPPORTED_CULTURES)
+
+/** The culture an unknown code falls back to, by its language (spec: en → en-JM, es → es-MX, pt → pt-BR, others by language). */
+export const CULTURE_BY_LANGUAGE: Readonly<Record<string, CultureCode>> = {
+	bg: 'bg-BG', cs: 'cs-CZ', da: 'da-DK', de: 'de-DE', el: 'el-GR', en: 'en-JM',
+	es: 'es-MX', et: 'et-EE', fi: 'fi-FI', fr: 'fr-FR', hr: 'hr-HR', hu: 'hu-HU',
+	it: 'it-IT', ja: 'ja-JP', lt: 'lt-LT', sr: 'Lt-sr-SP', lv: 'lv-LV', nl: 'nl-NL',
+	nn: 'nn-NO', nb: 'nn-NO', no: 'nn-NO', pl: 'pl-PL', pt: 'pt-BR', ro: 'ro-RO',
+	sk: 'sk-SK', sl: 'sl-SI', sv: 'sv-SE',
+}
+
+/** Languages that have a catalogue of their own; every other culture reads English. */
+export const CATALOGUE_LANGUAGES = ['en', 'ja'] as const
+export type CatalogueLanguage = (typeof CATALOGUE_LANGUAGES)[number]
+
+export function isSupportedCulture(code: string): code is CultureCode {
+	return SUPPORTED.has(code)
+}
+
+/**
+ * Puts a culture code in its canonical case: `xx-yy` → `xx-YY`,
+ * `sr-SP` → `Lt-sr-SP`, three-part `lt-sr-sp` → `Lt-sr-SP`. Returns null for
+ * something that is not shaped like a culture code at all.
+ */
+export function canonicaliseCultureCode(raw: string): string | null {
+	const parts = raw.trim().replace(/_/g, '-').split('-')
+	if (parts.some((p) => !/^[a-z]{2,3}$/i.test(p))) return null
+	const [a, b, c] = parts as [string, string | undefined, string | undefined]
+	if (parts.length === 1) return a.toLowerCase()
+	if (parts.length === 2) {
+		const code = `${a.toLowerCase()}-${b!.toUpperCase()}`
+		return code === 'sr-SP' ? 'Lt-sr-SP' : code
+	}
+	if (parts.length === 3) {
+		return `${a.charAt(0).toUpperCase()}${a.slice(1).toLowerCase()}-${b!.toLowerCase()}-${c!.toUpperCase()}`
+	}
+	return null
+}
+
+/**
+ * The spec's `culture_code` normalisation: canonical case, then a supported
+ * culture as it is, else the default culture of its language, else en-JM.
+ */
+export function normaliseCultureCode(raw: string | null | undefined): CultureCode {
+	return matchCultureCode(raw) ?? DEFAULT_CULTURE
+}
+
+/** Like normaliseCultureCode, but null when the language is not one we serve. */
+export function matchCultureCode(raw: string | null | undefined): CultureCode | null {
+	if (!raw) return null
+	const code = canonicaliseCultureCode(raw)
+	if (!code) return null
+	if (isSupportedCulture(code)) return code
+	const parts = code.split('-')
+	const language = (parts.length === 3 ? parts[1] : parts[0])!.toLowerCase()
+	return CULTURE_BY_LANGUAGE[language] ?? null
+}
+
+/** The catalogue a culture reads: its language's if there is one, else English. */
+export function catalogueLanguage(culture: CultureCode): CatalogueLanguage {
+	const language = culture === 'Lt-sr-SP' ? 'sr' : culture.slice(0, 2)
+	return (CATALOGUE_LANGUAGES as readonly string[]).includes(language)
+		? (language as CatalogueLanguage)
+		: 'en'
+}
+
+/**
+ * `<html lang>`: the language the page is actually written in. Cultures
+ * without a catalogue of their own render English text, so they say `en`.
+ */
+export function htmlLang(culture: CultureCode): string {
+	return catalogueLanguage(culture)
+}
+
+/**
+ * Picks the culture from an Accept-Language header: the first range, by
+ * quality, whose code or language we serve.
+ */
+export function cultureFromAcceptLanguage(header: string | null | undefined): CultureCode | null {
+	if (!header) return null
+	const ranges = header
+		.split(',')
+		.map((part, index) => {
+			const [tag = '', ...params] = part.trim().split(';')
+			const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+			return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1, index }
+		})
+		.filter((r) => r.tag && r.tag !== '*' && Number.isFinite(r.q) && r.q > 0)
+		.sort((x, y) => y.q - x.q || x.index - y.index)
+	for (const { tag } of ranges) {
+		const culture = matchCultureCode(tag)
+		if (culture) return culture
+	}
+	return null
+}
+
+/** Regional groups of spec 1 §9. */
+export function regionalGroup(culture: CultureCode): 'US' | 'LatinAmerica' | 'Brazil' | 'Canada' | 'Oceania' | 'Europe' | 'Japan' {
+	if (culture === 'es-CR') return 'LatinAmerica'
+	if (culture === 'en-US' || culture === 'es-MX') return 'US'
+	if (culture === 'pt-BR') return 'Brazil'
+	if (culture === 'en-CA' || culture === 'fr-CA') return 'Canada'
+	if (culture === 'en-AU' || culture === 'en-NZ') return 'Oceania'
+	if (culture === 'ja-JP') return 'Japan'
+	return 'Europe'
+}

@@ -1,0 +1,245 @@
+/**
+ * The screens of spec 1 §2 and spec 2 §2: where each one lives, which may be
+ * reached without signing in, which remember a redirect, which belong to the
+ * registration flow, which may be embedded, and which tabs each one shows.
+ */
+import type { ThemeName } from './theme.ts'
+import { isDrumTheme } from './theme.ts'
+
+export type ScreenName =
+	| 'Home' | 'Homes' | 'HomeRVS' | 'HomeLogin' | 'Logout' | 'Register' | 'RegisterByApp'
+	| 'Migration' | 'MigrationByApp' | 'Activation' | 'SignUpLogin' | 'ResetPassword'
+	| 'EmailChange' | 'QRCodeLP' | 'Maintenance' | 'DeleteAccount' | 'Privacy' | 'ZendeskSSO'
+	| 'CheckIn' | 'PassLogin' | 'OAuth2Redirect' | 'OAuth2Logout' | 'Tools' | 'Memberships'
+	| 'MembershipsRCM' | 'MembershipsByReact' | 'Policies' | 'EntitlementKey' | 'ThankYou'
+	| 'ThankYouKey' | 'ZenbeatsSupport' | 'ZentrackerSupport' | 'BtxSupport' | 'ContactUs'
+	| 'MyGear' | 'MyFeed' | 'Support' | 'AccountSettings' | 'AccountDetails' | 'ProductsDirect'
+	| 'Questionnaire' | 'ProductSurvey' | 'ProductSurvey1' | 'ProductSurvey2'
+	| 'CancelSubscription' | 'FaqSearch' | 'NotFound'
+
+/** Screens reachable without login (spec 1 §2). */
+export const NO_LOGIN_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
+	'HomeLogin', 'Logout', 'Register', 'RegisterByApp', 'Migration', 'MigrationByApp',
+	'Activation', 'SignUpLogin', 'ResetPassword', 'EmailChange', 'QRCodeLP', 'Maintenance',
+	'DeleteAccount', 'Privacy', 'ZendeskSSO', 'CheckIn', 'PassLogin', 'OAuth2Redirect',
+	'OAuth2Logout', 'Tools', 'Memberships', 'MembershipsRCM', 'MembershipsByReact', 'Policies',
+	'EntitlementKey', 'ThankYou', 'ThankYouKey', 'ZenbeatsSupport', 'ZentrackerSupport',
+	'BtxSupport', 'ContactUs',
+	// Not a screen of the original app's list: the landing for unknown paths.
+	'NotFound',
+])
+
+/** Screens that remember a redirect query (spec 1 §2). */
+export const REDIRECT_MEMORY_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
+	'DeleteAccount', 'EntitlementKey', 'ZenbeatsSupport', 'ZentrackerSupport', 'BtxSupport', 'ContactUs',
+])
+
+/** Registration-flow screens (spec 1 §2). */
+export const REGISTRATION_FLOW_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
+	'Register', 'Migration', 'Activation', 'RegisterByApp', 'MigrationByApp', 'SignUpLogin',
+])
+
+/** Screens made for embedding in a client app (spec 1 §2). */
+export const EMBEDDABLE_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
+	'RegisterByApp', 'MigrationByApp', 'MembershipsRCM',
+])
+
+/** Screens not kept alive between visits (spec 1 §2): their forms start empty each time. */
+export const NOT_KEPT_ALIVE_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
+	'Questionnaire', 'Register', 'HomeLogin', 'Logout',
+])
+
+export interface ScreenRoute {
+	screen: ScreenName
+	/** A path pattern in React Router's syntax. */
+	path: string
+}
+
+/**
+ * Where each screen lives. `app/routes.ts` declares the same paths; a test
+ * keeps the two in step. Order matters only for readability: patterns are
+ * matched by React Router's ranking.
+ */
+export const SCREEN_ROUTES: readonly ScreenRoute[] = [
+	{ screen: 'Home', path: '/' },
+	{ screen: 'AccountSettings', path: '/settings/:tab?' },
+	{ screen: 'Register', path: '/signup' },
+	{ screen: 'Migration', path: '/migration' },
+	{ screen: 'Activation', path: '/activation' },
+	{ screen: 'RegisterByApp', path: '/app/signup' },
+	{ screen: 'MigrationByApp', path: '/app/migration' },
+	{ screen: 'SignUpLogin', path: '/signup/login' },
+	{ screen: 'HomeLogin', path: '/login' },
+	{ screen: 'ResetPassword', path: '/reset-password' },
+	{ screen: 'EmailChange', path: '/email-change' },
+	{ screen: 'Logout', path: '/logout' },
+	{ screen: 'DeleteAccount', path: '/delete-account' },
+	{ screen: 'Privacy', path: '/privacy' },
+	{ screen: 'ZendeskSSO', path: '/hc/login' },
+	{ screen: 'OAuth2Redirect', path: '/oauth2/redirect' },
+	{ screen: 'OAuth2Logout', path: '/oauth2/logout' },
+	{ screen: 'QRCodeLP', path: '/qr' },
+	{ screen: 'Maintenance', path: '/maintenance' },
+	{ screen: 'CheckIn', path: '/check-in' },
+	{ screen: 'PassLogin', path: '/pass-login' },
+	{ screen: 'ThankYou', path: '/thank-you' },
+	{ screen: 'Tools', path: '/tools' },
+	{ screen: 'MyGear', path: '/gear/:tab?' },
+	{ screen: 'MyFeed', path: '/feed/:tab?' },
+	{ screen: 'Support', path: '/support/:tab?' },
+	{ screen: 'ProductsDirect', path: '/products/:slug/:tab?' },
+	{ screen: 'Questionnaire', path: '/questionnaire/:registeredProductId' },
+	{ screen: 'ProductSurvey', path: '/surveys/product/:registeredProductId' },
+	{ screen: 'ProductSurvey1', path: '/surveys/purchase/:registeredProductId' },
+	{ screen: 'ProductSurvey2', path: '/surveys/satisfaction/:registeredProductId' },
+	{ screen: 'HomeRVS', path: '/cloud' },
+	{ screen: 'Homes', path: '/homes' },
+	{ screen: 'AccountDetails', path: '/cloud/account' },
+	{ screen: 'CancelSubscription', path: '/cloud/account/cancel/:subscriptionId' },
+	{ screen: 'Memberships', path: '/cloud/memberships/:tab?' },
+	{ screen: 'MembershipsRCM', path: '/cloud/app/memberships/:tab?' },
+	{ screen: 'MembershipsByReact', path: '/cloud/memberships-embedded/:tab?' },
+	{ screen: 'Policies', path: '/cloud/policies' },
+	{ screen: 'EntitlementKey', path: '/cloud/entitlement-key/:tab?' },
+	{ screen: 'ThankYouKey', path: '/cloud/thank-you' },
+	{ screen: 'FaqSearch', path: '/cloud/faq' },
+	{ screen: 'ZenbeatsSupport', path: '/cloud/support/zenbeats' },
+	{ screen: 'ZentrackerSupport', path: '/cloud/support/zentracker' },
+	{ screen: 'BtxSupport', path: '/cloud/support/btx' },
+	{ screen: 'ContactUs', path: '/cloud/contact-us' },
+	{ screen: 'ContactUs', path: '/contact-us' },
+]
+
+/** The screen a pathname belongs to, matched with React Router's own matcher. */
+export function screenForPath(
+	pathname: string,
+	match: (pattern: string, pathname: string) => boolean,
+): ScreenName {
+	for (const { screen, path } of SCREEN_ROUTES) {
+		if (match(path, pathname)) return screen
+	}
+	return 'NotFound'
+}
+
+export function requiresLogin(screen: ScreenName): boolean {
+	return !NO_LOGIN_SCREENS.has(screen)
+}
+
+// ---------------------------------------------------------------- tabs
+
+export interface Tab {
+	id: string
+	/** A disabled tab shows but cannot be opened; swiping skips it. */
+	disabled?: boolean
+}
+
+const SUPPORT_TABS_MAIN = [
+	'service_request', 'parts_order_request', 'repair_status', 'order_status', 'pre_sales_advice',
+	'book_a_demo', 'product_aftercare', 'product_support', 'product_repair', 'spare_parts_enquiry',
+] as const
+const SUPPORT_TABS_DRUMS = [
+	'dw_product_support', 'dwe_product_support', 'dw_order_support', 'dw_service_inquiry',
+	'dw_service_request', 'dw_brands_product_support',
+] as const
+
+/** Every support tab of spec 1 §2. */
+export const SUPPORT_TABS: readonly string[] = [...SUPPORT_TABS_MAIN, ...SUPPORT_TABS_DRUMS]
+
+/** Tabs of each tabbed screen (spec 1 §2 and spec 2 §2); the first is selected by default. */
+export const SCREEN_TABS: Partial<Record<ScreenName, readonly string[]>> = {
+	MyFeed: ['all', 'video', 'community', 'photo'],
+	MyGear: ['my_gear', 'register_product'],
+	ProductsDirect: ['features', 'specs', 'downloads', 'support', 'articles', 'accessories'],
+	AccountSettings: ['profile', 'interests', 'settings'],
+	Support: SUPPORT_TABS,
+	Memberships: ['monthly', 'annual'],
+	MembershipsRCM: ['monthly', 'annual'],
+	MembershipsByReact: ['monthly', 'annual'],
+	EntitlementKey: ['key', 'serial_number'],
+}
+
+/** Screens whose tab bar shows (spec 1 §2: Home hides tabs; AccountDetails and surveys show none). */
+const TABBED_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
+	'MyGear', 'MyFeed', 'Support', 'AccountSettings', 'ProductsDirect',
+	'Memberships', 'MembershipsRCM', 'MembershipsByReact', 'EntitlementKey',
+])
+
+/** Screens with the bottom bar: the signed-in area; not sign-in screens, embedded screens or 404. */
+const BOTTOM_BAR_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
+	'Home', 'Homes', 'HomeRVS', 'MyGear', 'MyFeed', 'Support', 'AccountSettings', 'AccountDetails',
+	'ProductsDirect', 'Questionnaire', 'ProductSurvey', 'ProductSurvey1', 'ProductSurvey2',
+	'CancelSubscription', 'Memberships', 'EntitlementKey', 'Policies', 'FaqSearch', 'ContactUs',
+	'ZenbeatsSupport', 'ZentrackerSupport', 'BtxSupport', 'Tools', 'ThankYouKey', 'Privacy',
+])
+
+export interface Chrome {
+	showTabs: boolean
+	showBottomBar: boolean
+}
+
+export function screenChrome(screen: ScreenName): Chrome {
+	return { showTabs: TABBED_SCREENS.has(screen), showBottomBar: BOTTOM_BAR_SCREENS.has(screen) }
+}
+
+/**
+ * The tabs a screen shows for a theme. Support shows the drum brands' forms on
+ * drum themes and the other brands' forms elsewhere; the rest stay in the
+ * list, disabled, so a shared link still names a real tab.
+ */
+export function tabsFor(screen: ScreenName, theme: ThemeName): Tab[] {
+	const ids = SCREEN_TABS[screen] ?? []
+	if (screen !== 'Support') return ids.map((id) => ({ id }))
+	const enabled: readonly string[] = isDrumTheme(theme) ? SUPPORT_TABS_DRUMS : SUPPORT_TABS_MAIN
+	return ids.filter((id) => enabled.includes(id)).map((id) => ({ id }))
+}
+
+/** The selected tab: the one in the URL when it is a real, enabled tab, else the first enabled one. */
+export function selectedTab(tabs: readonly Tab[], requested: string | undefined): Tab | undefined {
+	const enabled = tabs.filter((t) => !t.disabled)
+	return enabled.find((t) => t.id === requested) ?? enabled[0]
+}
+
+/**
+ * The tab a swipe lands on: the next (or previous) enabled tab, going round
+ * the ends in a circle.
+ */
+export function swipeTarget(tabs: readonly Tab[], currentId: string, direction: 1 | -1): Tab | undefined {
+	const start = tabs.findIndex((t) => t.id === currentId)
+	if (start < 0) return undefined
+	for (let step = 1; step <= tabs.length; step++) {
+		const candidate = tabs[(start + direction * step + tabs.length * step) % tabs.length]!
+		if (!candidate.disabled) return candidate.id === currentId ? undefined : candidate
+	}
+	return undefined
+}
+
+/** Tab screens by base path, for the client's `#tab` fragment rewrite. */
+export const TAB_BASE_PATHS: Readonly<Record<string, readonly string[]>> = {
+	'/feed': SCREEN_TABS.MyFeed!,
+	'/gear': SCREEN_TABS.MyGear!,
+	'/settings': SCREEN_TABS.AccountSettings!,
+	'/support': SUPPORT_TABS,
+	'/cloud/memberships': SCREEN_TABS.Memberships!,
+	'/cloud/entitlement-key': SCREEN_TABS.EntitlementKey!,
+}
+
+/**
+ * Rewrites the original app's URLs to ours: a legacy `#/path?query#hash` into
+ * the path, and a `#tab` fragment on a tabbed screen into `/screen/tab`.
+ * Returns null when the URL needs no change. Runs in the browser as an inline
+ * script (see `ui/url-rewrite.ts`) and on the server in tests.
+ */
+export function rewriteLegacyUrl(
+	url: { pathname: string; search: string; hash: string },
+	tabBasePaths: Readonly<Record<string, readonly string[]>> = TAB_BASE_PATHS,
+): string | null {
+	const hash = url.hash.replace(/^#/, '')
+	if (!hash) return null
+	if (hash.startsWith('/')) {
+		return hash
+	}
+	const base = url.pathname.replace(/\/+$/, '') || '/'
+	const tabs = tabBasePaths[base]
+	if (tabs && tabs.includes(hash)) return `${base}/${hash}${url.search}`
+	return null
+}

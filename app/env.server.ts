@@ -1,0 +1,116 @@
+/**
+ * Every setting of the portal, validated once at start. A bad value stops the
+ * process with a message that names the variable.
+ */
+import { z } from 'zod'
+import { isThemeName, type ThemeName } from './domain/theme.ts'
+
+const optionalUrl = z
+	.string()
+	.trim()
+	.transform((v) => (v === '' ? undefined : v))
+	.pipe(z.url({ protocol: /^https?$/ }).optional())
+	.optional()
+
+const list = z
+	.string()
+	.optional()
+	.transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean))
+
+const EnvSchema = z.object({
+	NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+	PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+	HOST: z.string().default('0.0.0.0'),
+	/** Signs the session cookie. Several, comma-separated, to rotate: the first signs. */
+	SESSION_SECRET: z.string().optional(),
+	/** Where node:sqlite keeps sessions (and the emulator its data). */
+	DATA_DIR: z.string().default('./data'),
+	REDIS_URL: optionalUrl.pipe(z.string().startsWith('redis').optional()),
+	/** Express `trust proxy`: false, true, a hop count or a list of addresses. */
+	TRUST_PROXY: z
+		.string()
+		.default('false')
+		.transform((v): boolean | number | string => {
+			if (v === 'true') return true
+			if (v === 'false' || v === '') return false
+			return /^\d+$/.test(v) ? Number(v) : v
+		}),
+	/** `host=theme` pairs, comma-separated: which brand a host serves. */
+	THEME_BY_HOST: z
+		.string()
+		.optional()
+		.transform((v, ctx): Record<string, ThemeName> => {
+			const map: Record<string, ThemeName> = {}
+			for (const pair of (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+				const [host, theme] = pair.split('=').map((s) => s.trim().toLowerCase())
+				if (!host || !isThemeName(theme)) {
+					ctx.addIssue({ code: 'custom', message: `"${pair}" is not host=theme with a known theme` })
+					return z.NEVER
+				}
+				map[host] = theme
+			}
+			return map
+		}),
+	/** Origins a redirect may go to besides our own. */
+	ALLOWED_REDIRECT_ORIGINS: list.pipe(z.array(z.url().transform((u) => new URL(u).origin))),
+	ACCOUNT_API_URL: optionalUrl,
+	SSO_URL: optionalUrl,
+	CLOUD_API_URL: optionalUrl,
+	DEVICE_API_URL: optionalUrl,
+	PUBLIC_API_URL: optionalUrl,
+	LOG_API_URL: optionalUrl,
+	VIDEO_API_URL: optionalUrl,
+})
+
+export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRETS: string[]; USE_EMULATOR: boolean }
+
+const UPSTREAM_KEYS = [
+	'ACCOUNT_API_URL', 'SSO_URL', 'CLOUD_API_URL', 'DEVICE_API_URL', 'PUBLIC_API_URL', 'LOG_API_URL', 'VIDEO_API_URL',
+] as const
+
+const DEV_SESSION_SECRET = 'development-only-session-secret'
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+	const result = EnvSchema.safeParse(source)
+	if (!result.success) {
+		const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`)
+		throw new Error(`Invalid environment:\n${lines.join('\n')}`)
+	}
+	const env = result.data
+	const configured = UPSTREAM_KEYS.filter((k) => env[k])
+	if (configured.length > 0 && configured.length < UPSTREAM_KEYS.length) {
+		const missing = UPSTREAM_KEYS.filter((k) => !env[k])
+		throw new Error(`Invalid environment:\n  ${missing.join(', ')}: set every upstream URL, or none to use the built-in emulator`)
+	}
+	const secrets = (env.SESSION_SECRET ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+	// The demo on the built-in emulator holds no real accounts; a real deployment must sign with its own secret.
+	if (env.NODE_ENV === 'production' && configured.length > 0 && secrets.length === 0) {
+		throw new Error('Invalid environment:\n  SESSION_SECRET: required in production with real upstreams')
+	}
+	if (secrets.some((s) => s.length < 16)) {
+		throw new Error('Invalid environment:\n  SESSION_SECRET: each secret needs at least 16 characters')
+	}
+	return {
+		...env,
+		SESSION_SECRETS: secrets.length > 0 ? secrets : [DEV_SESSION_SECRET],
+		USE_EMULATOR: configured.length === 0,
+	}
+}
+
+let cached: Env | undefined
+
+/** The validated settings; parsed on first use. */
+export function getEnv(): Env {
+	cached ??= parseEnv(process.env)
+	return cached
+}
+
+/** Validates the environment at start: prints what is wrong and exits. */
+export function initEnv(): Env {
+	try {
+		return getEnv()
+	} catch (error) {
+		console.error((error as Error).message)
+		process.exit(1)
+	}
+}

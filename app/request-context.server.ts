@@ -1,0 +1,36 @@
+/**
+ * Values the server puts in React Router's context for one request. Express
+ * makes the context with `createLoadContext` (exported by entry.server so the
+ * server and the app share these keys); the root middleware fills the rest.
+ */
+import { createContext, RouterContextProvider } from 'react-router'
+import type { CultureCode } from './domain/culture.ts'
+import type { ThemeName } from './domain/theme.ts'
+import type { ScreenName } from './domain/screens.ts'
+import type { PortalSession } from './session/session.server.ts'
+
+/** The CSP nonce of this response, made by the server per request. */
+export const nonceContext = createContext<string>('')
+
+export interface Preferences {
+	theme: ThemeName
+	culture: CultureCode
+	/** From `?country_code=` or the cookie it was kept in. */
+	countryCode: string | null
+	sidebar: 'left' | 'right'
+	/** The consent banner's answer; null until the user chose. */
+	analytics: boolean | null
+	/** From activation or reset links: both present means master data and the user are not loaded. */
+	linkEmail: string | null
+	linkCode: string | null
+}
+
+export const preferencesContext = createContext<Preferences>()
+export const sessionContext = createContext<PortalSession>()
+export const screenContext = createContext<ScreenName>('NotFound')
+
+export function createLoadContext({ nonce }: { nonce: string }) {
+	const context = new RouterContextProvider()
+	context.set(nonceContext, nonce)
+	return context
+}

@@ -1,0 +1,157 @@
+import { useCatalogue, useT, type CatalogueKey } from '#app/ui/i18n.tsx'
+import {
+	data,
+	isRouteErrorResponse,
+	Links,
+	Meta,
+	Outlet,
+	redirect,
+	Scripts,
+	ScrollRestoration,
+	useRouteLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root'
+import { htmlLang } from './domain/culture.ts'
+import { screenChrome, selectedTab, tabsFor } from './domain/screens.ts'
+import { THEMES, themeHasConsent, type ThemeName } from './domain/theme.ts'
+import { getI18n, i18nMiddleware } from './i18n/i18n.server.ts'
+import { preferencesContext, screenContext, sessionContext } from './request-context.server.ts'
+import { guardMiddleware, sessionMiddleware } from './session/guard.server.ts'
+import { preferencesMiddleware } from './session/preferences.server.ts'
+import { hasCredentials } from './session/session.server.ts'
+import appCss from './ui/app.css?url'
+import { BottomBar } from './ui/bottom-bar.tsx'
+import { ConsentBanner } from './ui/consent-banner.tsx'
+import { useNonce } from './ui/nonce.tsx'
+import { PendingIndicator } from './ui/pending-indicator.tsx'
+import { TabBar } from './ui/tab-bar.tsx'
+import { Toast } from './ui/toast.tsx'
+import { urlRewriteScript } from './ui/url-rewrite.ts'
+
+export const middleware: Route.MiddlewareFunction[] = [
+	preferencesMiddleware,
+	sessionMiddleware,
+	i18nMiddleware,
+	guardMiddleware,
+]
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+	const preferences = context.get(preferencesContext)
+	const session = context.get(sessionContext)
+	const screen = context.get(screenContext)
+	const i18n = getI18n(context)
+	const chrome = screenChrome(screen)
+	const tabs = chrome.showTabs ? tabsFor(screen, preferences.theme) : []
+	const tab = selectedTab(tabs, params.tab)
+	const pathname = url.pathname.replace(/\/+$/, '') || '/'
+	const basePath = params.tab ? pathname.slice(0, pathname.lastIndexOf('/')) : pathname
+	if (params.tab && tab?.id !== params.tab) throw redirect(basePath + url.search)
+
+	const toast = session.get('toast')
+	return data({
+		theme: preferences.theme,
+		culture: preferences.culture,
+		lang: htmlLang(preferences.culture),
+		sidebar: preferences.sidebar,
+		analytics: preferences.analytics,
+		showConsent: themeHasConsent(preferences.theme) && preferences.analytics === null,
+		signedIn: hasCredentials(session),
+		screen,
+		title: `${i18n.t(`screen.${screen}`)} · ${THEMES[preferences.theme].title}`,
+		chrome,
+		tabs,
+		selectedTab: tab?.id,
+		basePath,
+		toast: toast
+			? { id: crypto.randomUUID(), type: toast.type, message: i18n.t(toast.message as 'toast.updated', toast.values) }
+			: null,
+	})
+}
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: appCss }]
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+	if (!loaderData) return [{ title: 'Owners Portal' }]
+	return [{ title: loaderData.title }, { name: 'theme-color', content: THEMES[loaderData.theme].primary }]
+}
+
+function themeStyle(theme: ThemeName): React.CSSProperties {
+	const colours = THEMES[theme]
+	return {
+		'--primary': colours.primary,
+		'--on-primary': colours.onPrimary,
+		'--surface': colours.surface,
+		'--text': colours.text,
+	} as React.CSSProperties
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+	const root = useRouteLoaderData<typeof loader>('root')
+	const nonce = useNonce()
+	const catalogue = useCatalogue()
+	const theme = root?.theme ?? 'dw'
+	return (
+		<html lang={root?.lang ?? 'en'} data-theme={theme} data-sidebar={root?.sidebar ?? 'right'} style={themeStyle(theme)}>
+			<head>
+				<meta charSet="utf-8" />
+				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: urlRewriteScript }} />
+				<link rel="icon" type="image/svg+xml" href={`/icons/${theme}.svg`} />
+				<Meta />
+				<Links />
+			</head>
+			<body>
+				{children}
+				<script
+					id="i18n-catalogue"
+					type="application/json"
+					suppressHydrationWarning
+					dangerouslySetInnerHTML={{ __html: JSON.stringify(catalogue).replace(/</g, '\\u003c') }}
+				/>
+				<ScrollRestoration />
+				<Scripts />
+			</body>
+		</html>
+	)
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+	const t = useT()
+	const { chrome, screen, tabs, selectedTab, basePath, toast, showConsent, theme } = loaderData
+	return (
+		<>
+			<a className="skip-link" href="#main">
+				{t('app.skipToContent')}
+			</a>
+			<PendingIndicator />
+			<header className="app-header">
+				<img src={`/icons/${theme}.svg`} alt="" width="32" height="32" />
+				<span className="app-title">{THEMES[theme].title}</span>
+			</header>
+			<Toast toast={toast} />
+			<div className="app-body">
+				{chrome.showBottomBar ? <BottomBar /> : null}
+				<main id="main" tabIndex={-1}>
+					<h1>{t(`screen.${screen}` as CatalogueKey)}</h1>
+					{chrome.showTabs && tabs.length > 0 ? <TabBar tabs={tabs} selected={selectedTab} basePath={basePath} /> : null}
+					<Outlet />
+				</main>
+			</div>
+			{showConsent ? <ConsentBanner /> : null}
+		</>
+	)
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	const t = useT()
+	const notFound = isRouteErrorResponse(error) && error.status === 404
+	return (
+		<main id="main" className="error-page">
+			<h1>{notFound ? t('screen.NotFound') : t('error.title')}</h1>
+			<p>{notFound ? t('notFound.text') : t('error.text')}</p>
+			<p>
+				<a href="/">{t('notFound.home')}</a>
+			</p>
+		</main>
+	)
+}

@@ -1,0 +1,22 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect } from 'react-router'
+import type { Route } from './+types/preferences'
+import { PreferencesSchema } from '#app/domain/preferences-form.ts'
+import { safeReturnPath } from '#app/domain/redirect.ts'
+import { sessionContext } from '#app/request-context.server.ts'
+import { analyticsCookie, sidebarCookie } from '#app/session/preferences.server.ts'
+
+/** Saves a display preference (sidebar side, analytics opt-in) in its cookie and goes back. */
+export async function action({ request, context }: Route.ActionArgs) {
+	const submission = parseWithZod(await request.formData(), { schema: PreferencesSchema })
+	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+	const value = submission.value
+	const cookie =
+		value.intent === 'sidebar' ? await sidebarCookie.serialize(value.sidebar) : await analyticsCookie.serialize(value.analytics)
+	context.get(sessionContext).flash('toast', { type: 'success', message: 'toast.updated' })
+	return redirect(safeReturnPath(value.redirectTo), { headers: { 'Set-Cookie': cookie } })
+}
+
+export function loader() {
+	return redirect('/settings/settings')
+}

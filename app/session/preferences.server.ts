@@ -1,0 +1,90 @@
+/**
+ * What the original app kept in local storage and now lives in cookies read
+ * during server rendering: theme, culture, country, sidebar side, analytics
+ * opt-in (architecture: "local storage → cookies").
+ */
+import { createCookie, type MiddlewareFunction } from 'react-router'
+import {
+	cultureFromAcceptLanguage,
+	DEFAULT_CULTURE,
+	isSupportedCulture,
+	normaliseCultureCode,
+	type CultureCode,
+} from '#app/domain/culture.ts'
+import { DEFAULT_SIDEBAR_SIDE, type SidebarSide } from '#app/domain/preferences.ts'
+import { resolveTheme } from '#app/domain/theme.ts'
+import { getEnv } from '#app/env.server.ts'
+import { preferencesContext, type Preferences } from '#app/request-context.server.ts'
+
+const YEAR = 365 * 24 * 60 * 60
+const cookieOptions = { path: '/', sameSite: 'lax' as const, httpOnly: true, maxAge: YEAR }
+
+export const themeCookie = createCookie('theme', cookieOptions)
+export const cultureCookie = createCookie('culture', cookieOptions)
+export const countryCookie = createCookie('country', cookieOptions)
+export const sidebarCookie = createCookie('sidebar', cookieOptions)
+export const analyticsCookie = createCookie('analytics', cookieOptions)
+
+const COUNTRY_CODE = /^[A-Za-z]{2}$/
+
+export async function readPreferences(request: Request): Promise<{ preferences: Preferences; setCookies: Promise<string>[] }> {
+	const url = new URL(request.url)
+	const query = url.searchParams
+	const header = request.headers.get('Cookie')
+	const [themeValue, cultureValue, countryValue, sidebarValue, analyticsValue] = header
+		? await Promise.all([themeCookie, cultureCookie, countryCookie, sidebarCookie, analyticsCookie].map((c) => c.parse(header)))
+		: []
+	const setCookies: Promise<string>[] = []
+
+	const queryTheme = query.get('theme')
+	const theme = resolveTheme({
+		query: queryTheme,
+		cookie: typeof themeValue === 'string' ? themeValue : null,
+		host: request.headers.get('Host') ?? url.host,
+		themeByHost: getEnv().THEME_BY_HOST,
+	})
+	if (queryTheme && queryTheme.toLowerCase() === theme) setCookies.push(themeCookie.serialize(theme))
+
+	let culture: CultureCode
+	const queryCulture = query.get('culture_code')
+	if (queryCulture) {
+		culture = normaliseCultureCode(queryCulture)
+		setCookies.push(cultureCookie.serialize(culture))
+	} else if (typeof cultureValue === 'string' && isSupportedCulture(cultureValue)) {
+		culture = cultureValue
+	} else {
+		culture = cultureFromAcceptLanguage(request.headers.get('Accept-Language')) ?? DEFAULT_CULTURE
+	}
+
+	let countryCode = typeof countryValue === 'string' && COUNTRY_CODE.test(countryValue) ? countryValue : null
+	const queryCountry = query.get('country_code')
+	if (queryCountry && COUNTRY_CODE.test(queryCountry)) {
+		countryCode = queryCountry.toUpperCase()
+		setCookies.push(countryCookie.serialize(countryCode))
+	}
+
+	const sidebar: SidebarSide = sidebarValue === 'left' ? 'left' : DEFAULT_SIDEBAR_SIDE
+	const analytics = analyticsValue === 'granted' ? true : analyticsValue === 'denied' ? false : null
+
+	return {
+		preferences: {
+			theme,
+			culture,
+			countryCode,
+			sidebar,
+			analytics,
+			linkEmail: query.get('email'),
+			linkCode: query.get('code'),
+		},
+		setCookies,
+	}
+}
+
+/** Reads the preferences and keeps the ones given in the start-up query in cookies. */
+export const preferencesMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+	const { preferences, setCookies } = await readPreferences(request)
+	context.set(preferencesContext, preferences)
+	const response = await next()
+	for (const cookie of await Promise.all(setCookies)) response.headers.append('Set-Cookie', cookie)
+	return response
+}

@@ -1,0 +1,85 @@
+/**
+ * Server-side sessions: the cookie carries only a signed id; the data (tokens,
+ * flash messages, register flow state) lives in the store.
+ */
+import { randomBytes } from 'node:crypto'
+import { createCookie, createSessionStorage, type Session } from 'react-router'
+import { getEnv } from '#app/env.server.ts'
+import { getStore } from './store.server.ts'
+
+export const SESSION_COOKIE_NAME = '__session'
+const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
+
+export interface Toast {
+	type: 'success' | 'error' | 'info'
+	/** A catalogue key, translated when shown. */
+	message: string
+	values?: Record<string, string>
+}
+
+export interface SessionData {
+	credentials?: { accessToken?: string; idToken?: string; refreshToken?: string; expiresAt?: number }
+	/** Model code from a registration card (`?mdl=`), kept for product registration. */
+	mdl?: string
+}
+
+export interface SessionFlashData {
+	toast: Toast
+}
+
+export type PortalSession = Session<SessionData, SessionFlashData>
+
+type Storage = ReturnType<typeof createSessionStorage<SessionData, SessionFlashData>>
+let storage: Storage | undefined
+
+function sessionStorage(): Storage {
+	if (storage) return storage
+	const env = getEnv()
+	const store = getStore()
+	const key = (id: string) => `session:${id}`
+	const cookie = createCookie(SESSION_COOKIE_NAME, {
+		httpOnly: true,
+		sameSite: 'lax',
+		secure: env.NODE_ENV === 'production',
+		path: '/',
+		maxAge: SESSION_MAX_AGE_SECONDS,
+		secrets: env.SESSION_SECRETS,
+	})
+	storage = createSessionStorage<SessionData, SessionFlashData>({
+		cookie,
+		async createData(data, expires) {
+			const id = randomBytes(24).toString('base64url')
+			await store.set(key(id), JSON.stringify(data), expires?.getTime())
+			return id
+		},
+		async readData(id) {
+			const raw = await store.get(key(id))
+			return raw ? JSON.parse(raw) : null
+		},
+		async updateData(id, data, expires) {
+			await store.set(key(id), JSON.stringify(data), expires?.getTime())
+		},
+		async deleteData(id) {
+			await store.delete(key(id))
+		},
+	})
+	return storage
+}
+
+export function getSession(cookieHeader: string | null) {
+	return sessionStorage().getSession(cookieHeader)
+}
+
+export function commitSession(session: PortalSession) {
+	return sessionStorage().commitSession(session)
+}
+
+export function destroySession(session: PortalSession) {
+	return sessionStorage().destroySession(session)
+}
+
+/** Whether the session holds credentials (spec 1 §2: an access token or an id token). */
+export function hasCredentials(session: PortalSession): boolean {
+	const credentials = session.get('credentials')
+	return Boolean(credentials?.accessToken || credentials?.idToken)
+}

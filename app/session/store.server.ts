@@ -1,0 +1,28 @@
+import path from 'node:path'
+import { createRedisStore } from '#server/store/redis.ts'
+import { createSqliteStore } from '#server/store/sqlite.ts'
+import type { KeyValueStore } from '#server/store/types.ts'
+import { getEnv } from '#app/env.server.ts'
+
+let store: KeyValueStore | undefined
+
+/** The portal's own store: Redis when REDIS_URL is set, else node:sqlite under DATA_DIR. */
+export function getStore(): KeyValueStore {
+	if (!store) {
+		const env = getEnv()
+		store = env.REDIS_URL
+			? createRedisStore(env.REDIS_URL)
+			: createSqliteStore(path.resolve(env.DATA_DIR, 'portal.sqlite'))
+	}
+	return store
+}
+
+export async function closeStore() {
+	await store?.close()
+	store = undefined
+}
+
+/** For /healthz: the store answers. */
+export async function checkStore() {
+	await getStore().get('healthz')
+}

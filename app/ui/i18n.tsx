@@ -1,0 +1,53 @@
+/**
+ * Translation in components. The server renders with the request's shared
+ * i18next instance; the browser translates from the one catalogue the page
+ * carries, without i18next (ADR 0003: it would cost ~21 KB gzip of the
+ * 120 KB budget). Both use the catalogue's plain keys and `{{name}}` values,
+ * so the two render the same text.
+ */
+import { createContext, useContext, type ReactNode } from 'react'
+import type en from '#app/i18n/locales/en/common.json'
+
+type Paths<T, P extends string = ''> = {
+	[K in keyof T & string]: T[K] extends string ? `${P}${K}` : Paths<T[K], `${P}${K}.`>
+}[keyof T & string]
+
+/** Every key of the catalogue, as `section.key`. */
+export type CatalogueKey = Paths<typeof en>
+export type Translate = (key: CatalogueKey, values?: Record<string, string | number>) => string
+
+export interface Catalogue {
+	lng: string
+	resources: Record<string, unknown>
+}
+
+interface I18nValue {
+	t: Translate
+	catalogue: Catalogue
+}
+
+const I18nContext = createContext<I18nValue>({ t: (key) => key, catalogue: { lng: 'en', resources: {} } })
+
+export function I18nProvider({ t, catalogue, children }: I18nValue & { children: ReactNode }) {
+	return <I18nContext.Provider value={{ t, catalogue }}>{children}</I18nContext.Provider>
+}
+
+export function useT(): Translate {
+	return useContext(I18nContext).t
+}
+
+export function useCatalogue(): Catalogue {
+	return useContext(I18nContext).catalogue
+}
+
+/** The browser's translator: a key lookup with `{{name}}` interpolation, as i18next does it for our catalogues. */
+export function createCatalogueTranslator({ resources }: Catalogue): Translate {
+	return (key, values) => {
+		let entry: unknown = resources
+		for (const part of key.split('.')) {
+			entry = entry && typeof entry === 'object' ? (entry as Record<string, unknown>)[part] : undefined
+		}
+		if (typeof entry !== 'string') return key
+		return values ? entry.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? '')) : entry
+	}
+}

@@ -1,0 +1,84 @@
+/**
+ * Starts the portal: `node server/index.ts` serves the production build;
+ * `--dev` serves the app through Vite. SIGTERM lets requests in flight finish.
+ */
+import http from 'node:http'
+import path from 'node:path'
+import type { RouterContextProvider, ServerBuild } from 'react-router'
+import { initEnv } from '../app/env.server.ts'
+import { createPortalApp } from './app.ts'
+
+const SHUTDOWN_GRACE_MS = 10_000
+
+const env = initEnv()
+const dev = process.argv.includes('--dev')
+const root = path.resolve(import.meta.dirname, '..')
+
+/** What entry.server exports for the server besides rendering. */
+interface PortalEntry {
+	createLoadContext: (args: { nonce: string }) => RouterContextProvider
+	checkStore: () => Promise<void>
+	closeStore: () => Promise<void>
+}
+const entryOf = (build: ServerBuild) => build.entry.module as unknown as PortalEntry
+
+let app: ReturnType<typeof createPortalApp>
+let stop: () => Promise<void>
+
+if (dev) {
+	const vite = await import('vite')
+	const viteServer = await vite.createServer({ server: { middlewareMode: true }, root })
+	const loadBuild = () => viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+	app = createPortalApp({
+		build: loadBuild,
+		createLoadContext: async (args) => entryOf(await loadBuild()).createLoadContext(args),
+		production: false,
+		trustProxy: env.TRUST_PROXY,
+		allowedRedirectOrigins: env.ALLOWED_REDIRECT_ORIGINS,
+		before: [viteServer.middlewares],
+		healthCheck: async () => entryOf(await loadBuild()).checkStore(),
+	})
+	stop = async () => {
+		await entryOf(await loadBuild()).closeStore()
+		await viteServer.close()
+	}
+} else {
+	const build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
+	const entry = entryOf(build)
+	app = createPortalApp({
+		build,
+		createLoadContext: entry.createLoadContext,
+		production: env.NODE_ENV === 'production',
+		trustProxy: env.TRUST_PROXY,
+		allowedRedirectOrigins: env.ALLOWED_REDIRECT_ORIGINS,
+		clientDir: path.join(root, 'build/client'),
+		healthCheck: entry.checkStore,
+	})
+	stop = entry.closeStore
+}
+
+const server = http.createServer(app)
+server.listen(env.PORT, env.HOST, () => {
+	const address = server.address()
+	const port = typeof address === 'object' && address ? address.port : env.PORT
+	console.log(`portal listening on http://localhost:${port} (${dev ? 'development' : env.NODE_ENV})`)
+})
+
+let stopping = false
+function shutdown(signal: string) {
+	if (stopping) return
+	stopping = true
+	console.log(`${signal}: finishing requests in flight, then stopping`)
+	const force = setTimeout(() => {
+		console.error('requests still open after the grace period; stopping anyway')
+		server.closeAllConnections()
+	}, SHUTDOWN_GRACE_MS)
+	force.unref()
+	server.close(async () => {
+		await stop()
+		process.exit(0)
+	})
+	server.closeIdleConnections()
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'))
+process.on('SIGINT', () => shutdown('SIGINT'))

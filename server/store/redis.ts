@@ -1,0 +1,32 @@
+import { createClient } from 'redis'
+import type { KeyValueStore } from './types.ts'
+
+/** The same store on Redis: expiry is Redis's own (PXAT). */
+export function createRedisStore(url: string, options: { prefix?: string } = {}): KeyValueStore {
+	const prefix = options.prefix ?? 'portal:'
+	const client = createClient({ url })
+	client.on('error', (error: Error) => console.error(`redis: ${error.message}`))
+	let connecting: Promise<unknown> | undefined
+	async function ready() {
+		connecting ??= client.connect()
+		await connecting
+		return client
+	}
+	return {
+		kind: 'redis',
+		async get(key) {
+			return (await ready()).get(prefix + key)
+		},
+		async set(key, value, expiresAt) {
+			const redis = await ready()
+			if (expiresAt === undefined) await redis.set(prefix + key, value)
+			else await redis.set(prefix + key, value, { expiration: { type: 'PXAT', value: Math.max(expiresAt, Date.now() + 1) } })
+		},
+		async delete(key) {
+			await (await ready()).del(prefix + key)
+		},
+		async close() {
+			if (connecting) await client.close()
+		},
+	}
+}
