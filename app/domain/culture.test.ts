@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import {
+	canonicaliseCultureCode,
+	catalogueLanguage,
+	cultureFromAcceptLanguage,
+	htmlLang,
+	normaliseCultureCode,
+	SUPPORTED_CULTURES,
+} from './culture.ts'
+
+describe('normaliseCultureCode (spec 1 §5)', () => {
+	it.each([
+		// xx-yy becomes xx-YY
+		['ja-jp', 'ja-JP'],
+		['en-us', 'en-US'],
+		['DE-de', 'de-DE'],
+		['fr_ca', 'fr-CA'],
+		// sr-SP becomes Lt-sr-SP
+		['sr-SP', 'Lt-sr-SP'],
+		['sr-sp', 'Lt-sr-SP'],
+		// three-part codes are normalised
+		['lt-sr-sp', 'Lt-sr-SP'],
+		['LT-SR-SP', 'Lt-sr-SP'],
+		['Lt-sr-SP', 'Lt-sr-SP'],
+		// unknown codes map by language
+		['en', 'en-JM'],
+		['en-ZA', 'en-JM'],
+		['es', 'es-MX'],
+		['es-AR', 'es-MX'],
+		['pt', 'pt-BR'],
+		['pt-AO', 'pt-BR'],
+		['de', 'de-DE'],
+		['fr-SN', 'fr-FR'],
+		['ja', 'ja-JP'],
+		['it', 'it-IT'],
+		['sv', 'sv-SE'],
+		['nb-NO', 'nn-NO'],
+		// supported codes stay as they are
+		['es-CR', 'es-CR'],
+		['pt-PT', 'pt-PT'],
+		['de-AT', 'de-AT'],
+		// fallback en-JM
+		['zz-ZZ', 'en-JM'],
+		['xx', 'en-JM'],
+		['', 'en-JM'],
+		['not a code', 'en-JM'],
+		['en-US-x-y', 'en-JM'],
+	])('%s → %s', (input, expected) => {
+		expect(normaliseCultureCode(input)).toBe(expected)
+	})
+
+	it('keeps every supported culture as it is', () => {
+		for (const culture of SUPPORTED_CULTURES) expect(normaliseCultureCode(culture)).toBe(culture)
+	})
+
+	it('returns null from canonicalise for what is not a code', () => {
+		expect(canonicaliseCultureCode('<script>')).toBeNull()
+		expect(canonicaliseCultureCode('e')).toBeNull()
+	})
+})
+
+describe('cultureFromAcceptLanguage', () => {
+	it('takes the first range we serve, by quality', () => {
+		expect(cultureFromAcceptLanguage('ja-JP,ja;q=0.9,en;q=0.8')).toBe('ja-JP')
+		expect(cultureFromAcceptLanguage('zh-CN,zh;q=0.9,de;q=0.5,fr;q=0.7')).toBe('fr-FR')
+		expect(cultureFromAcceptLanguage('en-GB')).toBe('en-GB')
+		expect(cultureFromAcceptLanguage('pt')).toBe('pt-BR')
+	})
+	it('is null when nothing matches', () => {
+		expect(cultureFromAcceptLanguage('zh-CN, *;q=0.1')).toBeNull()
+		expect(cultureFromAcceptLanguage('')).toBeNull()
+		expect(cultureFromAcceptLanguage(null)).toBeNull()
+	})
+})
+
+describe('html lang and catalogues', () => {
+	it('renders ja for Japanese and en for cultures read in English', () => {
+		expect(htmlLang('ja-JP')).toBe('ja')
+		expect(htmlLang('en-JM')).toBe('en')
+		expect(htmlLang('de-DE')).toBe('en')
+		expect(htmlLang('Lt-sr-SP')).toBe('en')
+		expect(catalogueLanguage('fr-CA')).toBe('en')
+	})
+})

@@ -1,0 +1,98 @@
+import { matchPath } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import routes from '../routes.ts'
+import {
+	EMBEDDABLE_SCREENS,
+	NO_LOGIN_SCREENS,
+	REDIRECT_MEMORY_SCREENS,
+	REGISTRATION_FLOW_SCREENS,
+	rewriteLegacyUrl,
+	SCREEN_ROUTES,
+	screenChrome,
+	screenForPath,
+	swipeTarget,
+	tabsFor,
+	type Tab,
+} from './screens.ts'
+
+const match = (pattern: string, pathname: string) => matchPath(pattern, pathname) !== null
+
+describe('the route table', () => {
+	it('declares in routes.ts every path the guard knows, and no other screen', () => {
+		const declared = routes
+			.filter((r) => r.path !== '*' && r.path !== 'preferences')
+			.map((r) => (r.index ? '/' : `/${r.path}`))
+			.sort()
+		expect(declared).toEqual(SCREEN_ROUTES.map((r) => r.path).sort())
+	})
+
+	it('names the screen of a path, and NotFound for the rest', () => {
+		expect(screenForPath('/', match)).toBe('Home')
+		expect(screenForPath('/support/order_status', match)).toBe('Support')
+		expect(screenForPath('/settings', match)).toBe('AccountSettings')
+		expect(screenForPath('/hc/login', match)).toBe('ZendeskSSO')
+		expect(screenForPath('/cloud/contact-us', match)).toBe('ContactUs')
+		expect(screenForPath('/contact-us', match)).toBe('ContactUs')
+		expect(screenForPath('/no/such/page', match)).toBe('NotFound')
+	})
+})
+
+describe('screen lists of spec 1 §2', () => {
+	it('keeps the spec lists', () => {
+		expect(NO_LOGIN_SCREENS.has('HomeLogin')).toBe(true)
+		expect(NO_LOGIN_SCREENS.has('ContactUs')).toBe(true)
+		expect(NO_LOGIN_SCREENS.has('MyGear')).toBe(false)
+		expect(NO_LOGIN_SCREENS.has('Home')).toBe(false)
+		expect([...REDIRECT_MEMORY_SCREENS].sort()).toEqual(
+			['BtxSupport', 'ContactUs', 'DeleteAccount', 'EntitlementKey', 'ZenbeatsSupport', 'ZentrackerSupport'],
+		)
+		expect([...REGISTRATION_FLOW_SCREENS].sort()).toEqual(
+			['Activation', 'Migration', 'MigrationByApp', 'Register', 'RegisterByApp', 'SignUpLogin'],
+		)
+		expect([...EMBEDDABLE_SCREENS].sort()).toEqual(['MembershipsRCM', 'MigrationByApp', 'RegisterByApp'])
+	})
+
+	it('shows tabs and bars per screen', () => {
+		expect(screenChrome('Home')).toEqual({ showTabs: false, showBottomBar: true })
+		for (const screen of ['MyGear', 'MyFeed', 'Support', 'AccountSettings'] as const) {
+			expect(screenChrome(screen).showTabs).toBe(true)
+		}
+		expect(screenChrome('AccountDetails').showTabs).toBe(false)
+		expect(screenChrome('ProductSurvey1').showTabs).toBe(false)
+		expect(screenChrome('NotFound')).toEqual({ showTabs: false, showBottomBar: false })
+	})
+
+	it('offers the drum support forms on drum themes and the others elsewhere', () => {
+		expect(tabsFor('Support', 'dw').map((t) => t.id)).toContain('dw_service_request')
+		expect(tabsFor('Support', 'dw').map((t) => t.id)).not.toContain('order_status')
+		expect(tabsFor('Support', 'main').map((t) => t.id)).toContain('order_status')
+		expect(tabsFor('AccountSettings', 'main').map((t) => t.id)).toEqual(['profile', 'interests', 'settings'])
+	})
+})
+
+describe('swipeTarget', () => {
+	const tabs: Tab[] = [{ id: 'a' }, { id: 'b', disabled: true }, { id: 'c' }, { id: 'd' }]
+	it('moves in a circle and skips disabled tabs', () => {
+		expect(swipeTarget(tabs, 'a', 1)?.id).toBe('c')
+		expect(swipeTarget(tabs, 'c', -1)?.id).toBe('a')
+		expect(swipeTarget(tabs, 'd', 1)?.id).toBe('a')
+		expect(swipeTarget(tabs, 'a', -1)?.id).toBe('d')
+	})
+	it('goes nowhere with a single enabled tab or an unknown one', () => {
+		expect(swipeTarget([{ id: 'a' }, { id: 'b', disabled: true }], 'a', 1)).toBeUndefined()
+		expect(swipeTarget(tabs, 'zzz', 1)).toBeUndefined()
+	})
+})
+
+describe('rewriteLegacyUrl', () => {
+	it('turns #tab fragments of tabbed screens into paths', () => {
+		expect(rewriteLegacyUrl({ pathname: '/support', search: '', hash: '#order_status' })).toBe('/support/order_status')
+		expect(rewriteLegacyUrl({ pathname: '/support/', search: '?a=1', hash: '#repair_status' })).toBe('/support/repair_status?a=1')
+		expect(rewriteLegacyUrl({ pathname: '/support', search: '', hash: '#not-a-tab' })).toBeNull()
+		expect(rewriteLegacyUrl({ pathname: '/login', search: '', hash: '#order_status' })).toBeNull()
+	})
+	it('turns legacy #/path?query#hash URLs into paths', () => {
+		expect(rewriteLegacyUrl({ pathname: '/', search: '', hash: '#/support?x=1#order_status' })).toBe('/support?x=1#order_status')
+		expect(rewriteLegacyUrl({ pathname: '/', search: '', hash: '' })).toBeNull()
+	})
+})

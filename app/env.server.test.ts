@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { parseEnv } from './env.server.ts'
+
+describe('parseEnv', () => {
+	it('gives defaults that run the portal on the emulator', () => {
+		const env = parseEnv({})
+		expect(env.PORT).toBe(3000)
+		expect(env.USE_EMULATOR).toBe(true)
+		expect(env.THEME_BY_HOST).toEqual({})
+		expect(env.SESSION_SECRETS).toHaveLength(1)
+	})
+
+	it('reads the host → theme map and the allowed origins', () => {
+		const env = parseEnv({
+			THEME_BY_HOST: 'owners.example=main, FX.example=effects',
+			ALLOWED_REDIRECT_ORIGINS: 'https://help.example/path, https://shop.example',
+		})
+		expect(env.THEME_BY_HOST).toEqual({ 'owners.example': 'main', 'fx.example': 'effects' })
+		expect(env.ALLOWED_REDIRECT_ORIGINS).toEqual(['https://help.example', 'https://shop.example'])
+	})
+
+	it.each([
+		[{ PORT: 'abc' }, 'PORT'],
+		[{ THEME_BY_HOST: 'owners.example=nope' }, 'THEME_BY_HOST'],
+		[{ ALLOWED_REDIRECT_ORIGINS: 'not a url' }, 'ALLOWED_REDIRECT_ORIGINS'],
+		[{ ACCOUNT_API_URL: 'ftp://x' }, 'ACCOUNT_API_URL'],
+		[{ ACCOUNT_API_URL: 'https://api.example' }, 'SSO_URL'],
+		[{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+		[{ REDIS_URL: 'http://cache.example' }, 'REDIS_URL'],
+	])('refuses %o, naming %s', (source, name) => {
+		expect(() => parseEnv(source)).toThrow(name)
+	})
+
+	it('requires a session secret in production with real upstreams', () => {
+		const upstreams = Object.fromEntries(
+			['ACCOUNT_API_URL', 'SSO_URL', 'CLOUD_API_URL', 'DEVICE_API_URL', 'PUBLIC_API_URL', 'LOG_API_URL', 'VIDEO_API_URL'].map((k) => [k, 'https://up.example']),
+		)
+		expect(() => parseEnv({ NODE_ENV: 'production', ...upstreams })).toThrow('SESSION_SECRET')
+		expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'a-secret-of-sixteen+', ...upstreams }).USE_EMULATOR).toBe(false)
+	})
+})

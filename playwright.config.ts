@@ -1,0 +1,39 @@
+import { defineConfig, devices } from '@playwright/test'
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, chromiumPath } from './tests/e2e-env.ts'
+
+/**
+ * Every journey runs twice: with JavaScript and without. The portal is the
+ * production build on its built-in emulator, with a fresh data directory.
+ */
+export default defineConfig({
+	testDir: 'tests/e2e',
+	fullyParallel: true,
+	workers: 2,
+	retries: process.env.CI ? 1 : 0,
+	reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+	use: {
+		baseURL: E2E_BASE_URL,
+		launchOptions: {
+			executablePath: chromiumPath(),
+			args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+		},
+		trace: 'retain-on-failure',
+	},
+	projects: [
+		{ name: 'js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: true } },
+		{ name: 'no-js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
+	],
+	webServer: {
+		command: 'node scripts/e2e-server.ts',
+		url: `${E2E_BASE_URL}/healthz`,
+		reuseExistingServer: false,
+		timeout: 60_000,
+		env: {
+			NODE_ENV: 'production',
+			PORT: String(E2E_PORT),
+			DATA_DIR: E2E_DATA_DIR,
+			THEME_BY_HOST: 'main.localhost=main,effects.localhost=effects,cloud.localhost=cloud,proav.localhost=proav',
+			SESSION_SECRET: 'e2e-session-secret-of-enough-length',
+		},
+	},
+})
