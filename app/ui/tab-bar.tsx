@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useT, type CatalogueKey } from './i18n.tsx'
-import { NavLink, useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { swipeTarget, type Tab } from '#app/domain/screens.ts'
 
 const SWIPE_MIN_PX = 60
@@ -49,14 +49,14 @@ export function TabBar({ tabs, selected, basePath }: { tabs: Tab[]; selected: st
 						</li>
 					) : (
 						<li key={tab.id}>
-							<NavLink
+							<Link
 								className="tab"
 								to={`${basePath}/${tab.id}`}
 								aria-current={tab.id === selected ? 'page' : undefined}
 								preventScrollReset
 							>
 								{t(`tab.${tab.id}` as CatalogueKey)}
-							</NavLink>
+							</Link>
 						</li>
 					),
 				)}

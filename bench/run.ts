@@ -1,0 +1,244 @@
+/**
+ * `npm run bench`: how fast the portal serves its login page, against a
+ * minimal React Router page and a static file served through the same
+ * Express stack, and how much JavaScript each page loads. Prints both
+ * budgets with PASS or FAIL and writes the figures to bench/results/latest.json.
+ *
+ * Exits 0 when the run completed, budgets met or not; non-zero when something
+ * broke (a build, a server, mostly failing requests).
+ *
+ *   BENCH_SECONDS=3 npm run bench    # shorter measured runs (default 8 s)
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { freePort, runQuietly, startServer, stopAllServers, type ServerProcess } from './processes.ts'
+import { measureRouteJavaScript, type RouteJavaScript } from './route-js.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+const benchDir = import.meta.dirname
+
+const WARMUP_SECONDS = 2
+const MEASURED_SECONDS = parseSeconds(process.env.BENCH_SECONDS, 8)
+const CONNECTIONS = 10
+const REQUEST_HEADERS = { 'Accept-Encoding': 'gzip, br', 'Accept-Language': 'en' }
+/** /login must reach this share of the minimal page's throughput. */
+const LOGIN_THROUGHPUT_BUDGET = 0.7
+/** No page may load more JavaScript than this, gzip bytes. */
+const ROUTE_JS_BUDGET_BYTES = 120 * 1024
+
+interface LoadFigures {
+	target: string
+	path: string
+	requestsPerSecond: number
+	p50LatencyMs: number
+	p99LatencyMs: number
+	responses: number
+	non2xx: number
+	/** Socket errors and timeouts: requests that got no response at all. */
+	errors: number
+	statusCodes: Record<string, number>
+}
+
+function parseSeconds(value: string | undefined, fallback: number): number {
+	if (value === undefined || value === '') return fallback
+	const seconds = Number(value)
+	if (!Number.isInteger(seconds) || seconds < 1) throw new Error(`BENCH_SECONDS must be a whole number of seconds ≥ 1, not "${value}"`)
+	return seconds
+}
+
+function build(): void {
+	console.log('building the portal (react-router build)…')
+	runQuietly('npx', ['react-router', 'build'], root)
+	console.log('building the minimal page (react-router build bench/minimal)…')
+	// bench/minimal/build and .react-router are generated: start from nothing so no stale chunk is served.
+	rmSync(path.join(benchDir, 'minimal/build'), { recursive: true, force: true })
+	rmSync(path.join(benchDir, 'minimal/.react-router'), { recursive: true, force: true })
+	runQuietly('npx', ['react-router', 'build', 'bench/minimal'], root)
+}
+
+async function startTargets(workDir: string) {
+	const dataDir = path.join(workDir, 'data')
+	const staticDir = path.join(workDir, 'static')
+	mkdirSync(dataDir)
+	mkdirSync(staticDir)
+
+	console.log('starting the servers…')
+	const portalPort = await freePort()
+	const portal = await startServer('portal', ['server/index.ts'], {
+		cwd: root,
+		port: portalPort,
+		// The rest of the environment passes through, so a given configuration (REDIS_URL…) can be measured;
+		// a fresh data directory keeps sessions of earlier runs out of the figures.
+		env: { ...process.env, NODE_ENV: 'production', PORT: String(portalPort), HOST: '127.0.0.1', DATA_DIR: dataDir },
+	})
+
+	// The static target serves the very bytes the portal renders for /login.
+	const login = await fetch(`${portal.origin}/login`, { headers: { 'Accept-Language': 'en' } })
+	if (login.status !== 200) throw new Error(`GET /login answered ${login.status}, not 200:\n${portal.output()}`)
+	writeFileSync(path.join(staticDir, 'login.html'), await login.text())
+
+	const [minimalPort, staticPort] = await Promise.all([freePort(), freePort()])
+	const targetServer = path.join(benchDir, 'target-server.ts')
+	// NODE_ENV=production as for the portal: without it React renders with its development build, several times slower.
+	const targetEnv = { ...process.env, NODE_ENV: 'production' }
+	const [minimal, staticFile] = await Promise.all([
+		startServer('minimal', [targetServer], { cwd: root, port: minimalPort, env: { ...targetEnv, PORT: String(minimalPort) } }),
+		startServer('static', [targetServer], {
+			cwd: root,
+			port: staticPort,
+			env: { ...targetEnv, PORT: String(staticPort), STATIC_DIR: staticDir },
+		}),
+	])
+	return [
+		{ server: portal, path: '/login' },
+		{ server: minimal, path: '/' },
+		{ server: staticFile, path: '/login.html' },
+	]
+}
+
+async function load(server: ServerProcess, urlPath: string): Promise<LoadFigures> {
+	const options = { url: server.origin + urlPath, connections: CONNECTIONS, headers: REQUEST_HEADERS }
+	console.log(`loading ${server.name} ${urlPath}: ${WARMUP_SECONDS} s warm-up, ${MEASURED_SECONDS} s measured…`)
+	// Warm-up: JIT, caches and connection pools settle before anything is counted.
+	await autocannon({ ...options, duration: WARMUP_SECONDS })
+	const result = await autocannon({ ...options, duration: MEASURED_SECONDS })
+
+	const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]))
+	const ok = result['2xx']
+	const failed = result.non2xx + result.errors
+	// Error pages are cheap: throughput measured on them would flatter the target.
+	if (ok === 0 || failed > ok) {
+		throw new Error(
+			`${server.name} ${urlPath}: ${failed} of ${ok + failed} requests failed ` +
+				`(status codes ${JSON.stringify(statusCodes)}, ${result.errors} socket errors); server output:\n${server.output()}`,
+		)
+	}
+	return {
+		target: server.name,
+		path: urlPath,
+		requestsPerSecond: result.requests.mean,
+		p50LatencyMs: result.latency.p50,
+		p99LatencyMs: result.latency.p99,
+		responses: result.requests.total,
+		non2xx: result.non2xx,
+		errors: result.errors,
+		statusCodes,
+	}
+}
+
+/** A plain-text table: the first `textColumns` columns left-aligned, the figures after them right-aligned. */
+function formatTable(header: string[], rows: string[][], textColumns: number): string {
+	const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)))
+	const line = (cells: string[]) =>
+		cells.map((cell, i) => (i < textColumns ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ').trimEnd()
+	return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n')
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1)
+const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL')
+
+function report(figures: LoadFigures[], routes: RouteJavaScript[]) {
+	const [portal, minimal, staticFile] = figures as [LoadFigures, LoadFigures, LoadFigures]
+	const vsMinimal = portal.requestsPerSecond / minimal.requestsPerSecond
+	const vsStatic = portal.requestsPerSecond / staticFile.requestsPerSecond
+	const throughputPass = vsMinimal >= LOGIN_THROUGHPUT_BUDGET
+	const largest = routes[0]
+	const jsPass = routes.every((route) => route.gzipBytes <= ROUTE_JS_BUDGET_BYTES)
+
+	console.log(
+		`\nThroughput (${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${MEASURED_SECONDS} s measured, ` +
+			`each server in its own process, Accept-Encoding: ${REQUEST_HEADERS['Accept-Encoding']})\n`,
+	)
+	console.log(
+		formatTable(
+			['target', 'path', 'requests/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+			figures.map((f) => [
+				f.target,
+				f.path,
+				f.requestsPerSecond.toFixed(1),
+				String(f.p50LatencyMs),
+				String(f.p99LatencyMs),
+				String(f.non2xx),
+				String(f.errors),
+			]),
+			2,
+		),
+	)
+	console.log(`\nportal /login ÷ minimal page: ${vsMinimal.toFixed(2)}`)
+	console.log(`portal /login ÷ static file:  ${vsStatic.toFixed(2)}`)
+	console.log(
+		`Budget: /login reaches at least ${LOGIN_THROUGHPUT_BUDGET} of the minimal page's throughput: ` +
+			`${verdict(throughputPass)} (${vsMinimal.toFixed(2)})`,
+	)
+
+	console.log('\nJavaScript each page loads (entry + route modules root to leaf + their static imports, from build/client)\n')
+	console.log(
+		formatTable(
+			['route', 'path', 'files', 'raw KB', 'gzip KB'],
+			routes.map((r) => [r.routeId, r.path, String(r.files.length), kb(r.rawBytes), kb(r.gzipBytes)]),
+			2,
+		),
+	)
+	console.log(
+		`\nBudget: at most ${ROUTE_JS_BUDGET_BYTES / 1024} KB gzip of JavaScript on any route: ${verdict(jsPass)}` +
+			(largest ? ` (largest: ${largest.routeId}, ${kb(largest.gzipBytes)} KB)` : ''),
+	)
+
+	return {
+		ratios: { loginOverMinimal: vsMinimal, loginOverStatic: vsStatic },
+		budgets: {
+			loginThroughput: { minimumRatio: LOGIN_THROUGHPUT_BUDGET, ratio: vsMinimal, pass: throughputPass },
+			routeJavaScript: { maximumGzipBytes: ROUTE_JS_BUDGET_BYTES, largestGzipBytes: largest?.gzipBytes ?? 0, pass: jsPass },
+		},
+	}
+}
+
+/** Per-run scratch space: the portal's data directory and the static copy of /login. */
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'))
+
+async function cleanUp() {
+	await stopAllServers()
+	rmSync(workDir, { recursive: true, force: true })
+}
+
+async function main() {
+	build()
+	const targets = await startTargets(workDir)
+	const figures: LoadFigures[] = []
+	// One target at a time: the others idle, so they take no CPU from the one measured.
+	for (const { server, path: urlPath } of targets) figures.push(await load(server, urlPath))
+	await stopAllServers()
+
+	const routes = measureRouteJavaScript(path.join(root, 'build/client'))
+	const summary = report(figures, routes)
+
+	const resultsDir = path.join(benchDir, 'results')
+	mkdirSync(resultsDir, { recursive: true })
+	const results = {
+		date: new Date().toISOString(),
+		node: process.version,
+		cpus: os.cpus().length,
+		settings: { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, measuredSeconds: MEASURED_SECONDS, headers: REQUEST_HEADERS },
+		throughput: figures,
+		...summary,
+		routes,
+	}
+	writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, '\t')}\n`)
+	console.log(`\nfigures written to ${path.relative(root, path.join(resultsDir, 'latest.json'))}`)
+}
+
+process.once('SIGINT', () => {
+	console.error('\ninterrupted: stopping the servers')
+	void cleanUp().finally(() => process.exit(130))
+})
+
+try {
+	await main()
+} catch (error) {
+	console.error(`\n✗ benchmark failed: ${error instanceof Error ? error.message : String(error)}`)
+	process.exitCode = 1
+} finally {
+	await cleanUp()
+}

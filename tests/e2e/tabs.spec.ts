@@ -1,0 +1,70 @@
+import { expect, test } from './fixtures.ts'
+
+test.describe('tabs', () => {
+	test('are links to URLs, the first selected by default', async ({ page }) => {
+		await page.goto('/cloud/memberships')
+		const tabs = page.getByRole('navigation', { name: 'Sections of this page' })
+		await expect(tabs.getByRole('link', { name: 'Monthly' })).toHaveAttribute('aria-current', 'page')
+		await tabs.getByRole('link', { name: 'Annual' }).click()
+		await expect(page).toHaveURL('/cloud/memberships/annual')
+		await expect(tabs.getByRole('link', { name: 'Annual' })).toHaveAttribute('aria-current', 'page')
+		await expect(tabs.getByRole('link', { name: 'Monthly' })).not.toHaveAttribute('aria-current', 'page')
+	})
+
+	test('a tab URL opens on its own', async ({ page }) => {
+		await page.goto('/cloud/entitlement-key/serial_number')
+		const tabs = page.getByRole('navigation', { name: 'Sections of this page' })
+		await expect(tabs.getByRole('link', { name: 'Serial Number' })).toHaveAttribute('aria-current', 'page')
+	})
+
+	test('screens without tabs show no tab bar', async ({ page }) => {
+		await page.goto('/login')
+		await expect(page.getByRole('navigation', { name: 'Sections of this page' })).toHaveCount(0)
+	})
+})
+
+test.describe('with JavaScript', () => {
+	test.skip(({ javaScript }) => !javaScript, 'fragments never reach the server; only the inline script can read them')
+
+	test('a #tab fragment becomes the tab path', async ({ page }) => {
+		await page.goto('/cloud/memberships#annual')
+		await expect(page).toHaveURL('/cloud/memberships/annual')
+		await page.goto('/cloud/entitlement-key#serial_number')
+		await expect(page).toHaveURL('/cloud/entitlement-key/serial_number')
+	})
+
+	test('a legacy #/path?query#hash URL becomes the path', async ({ page }) => {
+		await page.goto('/login#/cloud/memberships?culture_code=ja-JP')
+		await expect(page).toHaveURL('/cloud/memberships?culture_code=ja-JP')
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('メンバーシップ')
+	})
+
+	test('a tab fragment on a guarded screen rides along to /login untouched', async ({ page }) => {
+		await page.goto('/support#order_status')
+		// The fragment rides along the redirect to /login, where it names no tab and is left alone.
+		await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsupport#order_status$/)
+	})
+
+	test('swiping moves between tabs in a circle', async ({ page }) => {
+		await page.goto('/cloud/memberships')
+		const swipe = (dx: number) =>
+			page.evaluate((dx) => {
+				const main = document.getElementById('main')!
+				const touch = (x: number) => new Touch({ identifier: 1, target: main, clientX: x, clientY: 300 })
+				main.dispatchEvent(new TouchEvent('touchstart', { touches: [touch(200)], changedTouches: [touch(200)], bubbles: true }))
+				main.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: [touch(200 + dx)], bubbles: true }))
+			}, dx)
+		const tabs = page.getByRole('navigation', { name: 'Sections of this page' })
+		await expect(tabs.getByRole('link', { name: 'Monthly' })).toHaveAttribute('aria-current', 'page')
+		await page.waitForLoadState('networkidle')
+		// The first swipe may land before hydration has attached the listener: retry only until it takes.
+		await expect(async () => {
+			await swipe(-150)
+			await expect(page).toHaveURL('/cloud/memberships/annual', { timeout: 1000 })
+		}).toPass()
+		await swipe(-150)
+		await expect(page).toHaveURL('/cloud/memberships/monthly')
+		await swipe(150)
+		await expect(page).toHaveURL('/cloud/memberships/annual')
+	})
+})

@@ -1,0 +1,48 @@
+import { expect, test, themedUrl } from './fixtures.ts'
+
+test.describe('themes', () => {
+	test('the default is a drum theme, without a consent banner', async ({ page }) => {
+		await page.goto('/login')
+		await expect(page.locator('html')).toHaveAttribute('data-theme', 'dw')
+		await expect(page).toHaveTitle('Log in · DW Owners Portal')
+		await expect(page.locator('link[rel=icon]')).toHaveAttribute('href', '/icons/dw.svg')
+		await expect(page.getByRole('region', { name: 'Your privacy' })).toHaveCount(0)
+	})
+
+	test('the host chooses the theme, from the first byte', async ({ page, baseURL }) => {
+		const response = await page.goto(themedUrl('effects', '/login', baseURL))
+		const html = await response!.text()
+		expect(html).toMatch(/<html[^>]*data-theme="effects"/)
+		expect(html).toMatch(/<html[^>]*--primary:#0f5ea8/)
+		await expect(page).toHaveTitle('Log in · Effects Owners Portal')
+	})
+
+	test('?theme= overrides the host and is kept in a cookie', async ({ page, baseURL }) => {
+		await page.goto(themedUrl('effects', '/login?theme=cloud', baseURL))
+		await expect(page.locator('html')).toHaveAttribute('data-theme', 'cloud')
+		await page.goto(themedUrl('effects', '/signup', baseURL))
+		await expect(page.locator('html')).toHaveAttribute('data-theme', 'cloud')
+		await expect(page).toHaveTitle('Create an account · Cloud Members')
+	})
+
+	test('the pro A/V theme shows no consent banner', async ({ page, baseURL }) => {
+		await page.goto(themedUrl('proav', '/login', baseURL))
+		await expect(page.locator('html')).toHaveAttribute('data-theme', 'proav')
+		await expect(page.getByRole('region', { name: 'Your privacy' })).toHaveCount(0)
+	})
+
+	for (const theme of ['main', 'effects', 'cloud'] as const) {
+		test(`the ${theme} theme asks for consent, and the answer is kept`, async ({ page, baseURL, context }) => {
+			await page.goto(themedUrl(theme, '/signup', baseURL))
+			const banner = page.getByRole('region', { name: 'Your privacy' })
+			await expect(banner).toBeVisible()
+			await banner.getByRole('button', { name: 'Allow analytics' }).click()
+			await expect(page).toHaveURL(/\/signup$/)
+			await expect(page.getByRole('region', { name: 'Your privacy' })).toHaveCount(0)
+			const cookies = await context.cookies(themedUrl(theme, '/', baseURL))
+			expect(cookies.find((c) => c.name === 'analytics')).toBeTruthy()
+			await page.goto(themedUrl(theme, '/login', baseURL))
+			await expect(page.getByRole('region', { name: 'Your privacy' })).toHaveCount(0)
+		})
+	}
+})
