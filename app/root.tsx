@@ -1,4 +1,5 @@
 import { useCatalogue, useT, type CatalogueKey } from '#app/ui/i18n.tsx'
+import { useEffect } from 'react'
 import {
 	data,
 	isRouteErrorResponse,
@@ -117,6 +118,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
 	const t = useT()
+	const catalogue = useCatalogue()
+	useEffect(() => {
+		// The browser holds one catalogue; a navigation that changed the language needs the new page whole (ADR 0003).
+		if (loaderData.lang !== catalogue.lng) window.location.reload()
+	}, [loaderData.lang, catalogue.lng])
 	const { chrome, screen, tabs, selectedTab, basePath, toast, showConsent, theme } = loaderData
 	return (
 		<>

@@ -7,6 +7,7 @@ import path from 'node:path'
 import type { RouterContextProvider, ServerBuild } from 'react-router'
 import { initEnv } from '../app/env.server.ts'
 import { createPortalApp } from './app.ts'
+import { closeGracefully } from './shutdown.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
@@ -65,20 +66,13 @@ server.listen(env.PORT, env.HOST, () => {
 })
 
 let stopping = false
-function shutdown(signal: string) {
+async function shutdown(signal: string) {
 	if (stopping) return
 	stopping = true
 	console.log(`${signal}: finishing requests in flight, then stopping`)
-	const force = setTimeout(() => {
-		console.error('requests still open after the grace period; stopping anyway')
-		server.closeAllConnections()
-	}, SHUTDOWN_GRACE_MS)
-	force.unref()
-	server.close(async () => {
-		await stop()
-		process.exit(0)
-	})
-	server.closeIdleConnections()
+	await closeGracefully(server, SHUTDOWN_GRACE_MS)
+	await stop()
+	process.exit(0)
 }
-process.on('SIGTERM', () => shutdown('SIGTERM'))
-process.on('SIGINT', () => shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))
