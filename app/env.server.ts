@@ -53,6 +53,13 @@ const EnvSchema = z.object({
 		}),
 	/** Origins a redirect may go to besides our own. */
 	ALLOWED_REDIRECT_ORIGINS: list.pipe(z.array(z.url().transform((u) => new URL(u).origin))),
+	/** The portal's public address, for links in mail and the single sign-on redirect URI. Default http://localhost:PORT. */
+	PUBLIC_URL: optionalUrl,
+	/** Signs the X-RCP-Security-Token header; shared with the account API. */
+	RCP_SECURITY_SECRET: z.string().min(16).optional(),
+	/** The account API's app client (client/{clientId}/signin) and the single sign-on client. */
+	ACCOUNT_CLIENT_ID: z.string().min(1).default('owners-portal'),
+	SSO_CLIENT_ID: z.string().min(1).default('owners-portal'),
 	ACCOUNT_API_URL: optionalUrl,
 	SSO_URL: optionalUrl,
 	CLOUD_API_URL: optionalUrl,
@@ -62,13 +69,20 @@ const EnvSchema = z.object({
 	VIDEO_API_URL: optionalUrl,
 })
 
-export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRETS: string[]; USE_EMULATOR: boolean }
+export type Env = z.infer<typeof EnvSchema> & {
+	SESSION_SECRETS: string[]
+	USE_EMULATOR: boolean
+	PORTAL_URL: string
+	SECURITY_SECRET: string
+}
 
 const UPSTREAM_KEYS = [
 	'ACCOUNT_API_URL', 'SSO_URL', 'CLOUD_API_URL', 'DEVICE_API_URL', 'PUBLIC_API_URL', 'LOG_API_URL', 'VIDEO_API_URL',
 ] as const
 
 const DEV_SESSION_SECRET = 'development-only-session-secret'
+/** The built-in emulator's default; real upstreams need their own (checked below). */
+export const EMULATOR_SECURITY_SECRET = 'emulator-security-token-secret'
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
 	const result = EnvSchema.safeParse(source)
@@ -87,6 +101,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 	if (env.NODE_ENV === 'production' && configured.length > 0 && secrets.length === 0) {
 		throw new Error('Invalid environment:\n  SESSION_SECRET: required in production with real upstreams')
 	}
+	if (env.NODE_ENV === 'production' && configured.length > 0 && !env.RCP_SECURITY_SECRET) {
+		throw new Error('Invalid environment:\n  RCP_SECURITY_SECRET: required with real upstreams')
+	}
 	if (secrets.some((s) => s.length < 16)) {
 		throw new Error('Invalid environment:\n  SESSION_SECRET: each secret needs at least 16 characters')
 	}
@@ -94,6 +111,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 		...env,
 		SESSION_SECRETS: secrets.length > 0 ? secrets : [DEV_SESSION_SECRET],
 		USE_EMULATOR: configured.length === 0,
+		PORTAL_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+		SECURITY_SECRET: env.RCP_SECURITY_SECRET ?? EMULATOR_SECURITY_SECRET,
 	}
 }
 

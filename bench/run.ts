@@ -229,7 +229,9 @@ async function main() {
 	console.log(`\nfigures written to ${path.relative(root, path.join(resultsDir, 'latest.json'))}`)
 }
 
+let interrupted = false
 process.once('SIGINT', () => {
+	interrupted = true
 	console.error('\ninterrupted: stopping the servers')
 	void cleanUp().finally(() => process.exit(130))
 })
@@ -237,7 +239,8 @@ process.once('SIGINT', () => {
 try {
 	await main()
 } catch (error) {
-	console.error(`\n✗ benchmark failed: ${error instanceof Error ? error.message : String(error)}`)
+	// Stopping the servers mid-run makes the load fail: after an interruption that is no news.
+	if (!interrupted) console.error(`\n✗ benchmark failed: ${error instanceof Error ? error.message : String(error)}`)
 	process.exitCode = 1
 } finally {
 	await cleanUp()

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
-import express, { type RequestHandler } from 'express'
+import express, { type RequestHandler, type Router } from 'express'
 import helmet from 'helmet'
 import type { RouterContextProvider, ServerBuild } from 'react-router'
 
@@ -25,6 +25,8 @@ export interface PortalAppOptions {
 	clientDir?: string
 	/** Middleware that goes before the React Router handler (Vite in development). */
 	before?: RequestHandler[]
+	/** The built-in upstream emulator, mounted at /_emulator when no upstream is configured. */
+	emulator?: Router
 	/** A readiness check for /healthz. */
 	healthCheck?: () => Promise<void>
 }
@@ -44,6 +46,9 @@ export function createPortalApp(options: PortalAppOptions) {
 			res.status(503).set('Cache-Control', 'no-store').json({ status: 'unavailable' })
 		}
 	})
+
+	// The emulator stands in for other hosts: none of the portal's page middleware applies to it.
+	if (options.emulator) app.use('/_emulator', options.emulator)
 
 	app.use((_req, res, next) => {
 		res.locals.cspNonce = randomBytes(16).toString('base64')

@@ -7,6 +7,7 @@ import path from 'node:path'
 import type { RouterContextProvider, ServerBuild } from 'react-router'
 import { initEnv } from '../app/env.server.ts'
 import { createPortalApp } from './app.ts'
+import { createEmulator } from './emulator/index.ts'
 import { closeGracefully } from './shutdown.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
@@ -23,6 +24,17 @@ interface PortalEntry {
 }
 const entryOf = (build: ServerBuild) => build.entry.module as unknown as PortalEntry
 
+// With no upstream configured, the emulator stands in for all of them, on this port.
+const emulator = env.USE_EMULATOR
+	? await createEmulator({
+			dataDir: path.resolve(env.DATA_DIR),
+			portalUrl: env.PORTAL_URL,
+			emulatorUrl: `${env.PORTAL_URL}/_emulator`,
+			securitySecret: env.SECURITY_SECRET,
+		})
+	: undefined
+if (emulator) console.log(`no upstream URL configured: serving the built-in emulator at /_emulator (mail outbox: ${env.PORTAL_URL}/_emulator/mail)`)
+
 let app: ReturnType<typeof createPortalApp>
 let stop: () => Promise<void>
 
@@ -37,6 +49,7 @@ if (dev) {
 		trustProxy: env.TRUST_PROXY,
 		allowedRedirectOrigins: env.ALLOWED_REDIRECT_ORIGINS,
 		before: [viteServer.middlewares],
+		emulator: emulator?.router,
 		healthCheck: async () => entryOf(await loadBuild()).checkStore(),
 	})
 	stop = async () => {
@@ -53,6 +66,7 @@ if (dev) {
 		trustProxy: env.TRUST_PROXY,
 		allowedRedirectOrigins: env.ALLOWED_REDIRECT_ORIGINS,
 		clientDir: path.join(root, 'build/client'),
+		emulator: emulator?.router,
 		healthCheck: entry.checkStore,
 	})
 	stop = entry.closeStore
@@ -72,6 +86,7 @@ async function shutdown(signal: string) {
 	console.log(`${signal}: finishing requests in flight, then stopping`)
 	await closeGracefully(server, SHUTDOWN_GRACE_MS)
 	await stop()
+	emulator?.close()
 	process.exit(0)
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'))

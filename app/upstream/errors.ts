@@ -1,0 +1,68 @@
+/**
+ * Upstream failures, normalised as spec 2 §8 says: the text comes from the
+ * response's `message`, else its `error`, else the exception; an HTTP status
+ * without either is named by its code; a request the caller cancelled is
+ * marked so its message is suppressed.
+ */
+export type UpstreamErrorKind = 'status' | 'timeout' | 'network' | 'malformed' | 'cancelled'
+
+export class UpstreamError extends Error {
+	readonly upstream: string
+	readonly kind: UpstreamErrorKind
+	/** The HTTP status, for `status` errors. */
+	readonly status: number | undefined
+	/** The upstream's own error code (`NotAuthorizedException`, `TokenExpired`…), when it sent one. */
+	readonly code: string | undefined
+	/** The parsed body of a `status` error, for callers that need its fields. */
+	readonly body: unknown
+
+	constructor(init: { upstream: string; kind: UpstreamErrorKind; message: string; status?: number; code?: string; body?: unknown; cause?: unknown }) {
+		super(init.message, { cause: init.cause })
+		this.name = 'UpstreamError'
+		this.upstream = init.upstream
+		this.kind = init.kind
+		this.status = init.status
+		this.code = init.code
+		this.body = init.body
+	}
+
+	/** The spec's cancelled-request marker: the caller gave up, nothing to tell the user. */
+	get cancelled(): boolean {
+		return this.kind === 'cancelled'
+	}
+}
+
+export function isUpstreamError(error: unknown): error is UpstreamError {
+	return error instanceof UpstreamError
+}
+
+/** The text of an error body: `message`, else `error`, else undefined. */
+export function messageFromBody(body: unknown): string | undefined {
+	if (!body || typeof body !== 'object') return typeof body === 'string' && body.trim() ? body.trim() : undefined
+	const record = body as Record<string, unknown>
+	for (const key of ['message', 'Message', 'error', 'error_description']) {
+		const value = record[key]
+		if (typeof value === 'string' && value.trim()) return value.trim()
+		if (value && typeof value === 'object' && typeof (value as Record<string, unknown>).message === 'string') {
+			return String((value as Record<string, unknown>).message)
+		}
+	}
+	return undefined
+}
+
+/**
+ * The catalogue key of the message a user sees for an upstream failure that
+ * has no message of its own in the spec: session errors and the generic ones.
+ */
+export function userMessageKey(error: unknown):
+	| 'toast.tokenExpired'
+	| 'toast.tryAgain'
+	| 'toast.exception'
+	| null {
+	if (!isUpstreamError(error)) return 'toast.exception'
+	if (error.cancelled) return null
+	if (/token has expired|has been revoked/i.test(error.message) || error.code === 'TokenExpired') return 'toast.tokenExpired'
+	if (error.kind === 'timeout' || error.kind === 'network' || (error.status !== undefined && error.status >= 500)) return 'toast.tryAgain'
+	if (/TransactionAlreadyStarted/i.test(error.message)) return 'toast.tryAgain'
+	return 'toast.exception'
+}

@@ -1,0 +1,148 @@
+/**
+ * The upstream emulator: every call of spec 2 §7, one service per upstream
+ * under /_emulator/{account,sso,cloud,device,public,log,video}/, persistent in
+ * node:sqlite, with a mail outbox, a movable clock and fault injection.
+ */
+import { rmSync } from 'node:fs'
+import path from 'node:path'
+import express, { type Request, type Response, type Router } from 'express'
+import { z } from 'zod'
+import { createClock } from './clock.ts'
+import type { EmulatorContext, EmulatorService } from './context.ts'
+import { getMeta, openEmulatorDb, setMeta } from './db.ts'
+import { createFaultRegistry, FaultSchema } from './faults.ts'
+import { createMailOutbox, type Mail } from './mail.ts'
+import { SERVICES } from './services.ts'
+import { createTokenService } from './tokens.ts'
+
+export interface EmulatorOptions {
+	dataDir: string
+	portalUrl: string
+	emulatorUrl: string
+	securitySecret: string
+	log?: (line: string) => void
+	services?: readonly EmulatorService[]
+}
+
+export interface Emulator {
+	/** Mount at /_emulator. */
+	router: Router
+	context(): EmulatorContext
+	reset(): Promise<void>
+	close(): void
+}
+
+const SEED_VERSION = '1'
+
+async function build(options: EmulatorOptions, services: readonly EmulatorService[]) {
+	const log = options.log ?? ((line: string) => console.log(`[emulator] ${line}`))
+	const db = openEmulatorDb(path.join(options.dataDir, 'emulator.sqlite'))
+	const clock = createClock(db)
+	const ctx: EmulatorContext = {
+		db,
+		clock,
+		mail: createMailOutbox(db, clock, log),
+		tokens: await createTokenService(db, clock),
+		portalUrl: options.portalUrl,
+		emulatorUrl: options.emulatorUrl,
+		securitySecret: options.securitySecret,
+		log,
+	}
+	for (const service of services) service.migrate?.(ctx)
+	if (getMeta(db, 'seeded') !== SEED_VERSION) {
+		for (const service of services) await service.seed?.(ctx)
+		setMeta(db, 'seeded', SEED_VERSION)
+	}
+	const router = express.Router()
+	for (const service of services) router.use(service.mount, service.router(ctx))
+	return { ctx, router }
+}
+
+export async function createEmulator(options: EmulatorOptions): Promise<Emulator> {
+	const services = options.services ?? SERVICES
+	let state = await build(options, services)
+	const faults = createFaultRegistry()
+
+	const router = express.Router()
+	router.use(express.json({ limit: '1mb' }))
+	router.use(express.urlencoded({ extended: false }))
+
+	// Admin calls for tests, demos and benchmarks.
+	router.get('/mail', (_req, res) => res.type('html').send(mailPage(state.ctx.mail.list())))
+	router.get('/mail.json', (req, res) => {
+		const to = typeof req.query.to === 'string' ? req.query.to : undefined
+		res.json(state.ctx.mail.list(to))
+	})
+	router.post('/reset', async (_req, res) => {
+		await emulator.reset()
+		res.json({ status: 'reset' })
+	})
+	router.get('/faults', (_req, res) => res.json(faults.list()))
+	router.post('/faults', (req, res) => {
+		const fault = FaultSchema.safeParse(req.body)
+		if (!fault.success) return res.status(400).json({ message: z.prettifyError(fault.error) })
+		faults.add(fault.data)
+		res.status(201).json(faults.list())
+	})
+	router.delete('/faults', (_req, res) => {
+		faults.clear()
+		res.json([])
+	})
+	router.get('/clock', (_req, res) => res.json({ now: new Date(state.ctx.clock.now()).toISOString(), offsetMs: state.ctx.clock.offsetMs() }))
+	router.post('/clock', (req: Request, res: Response) => {
+		const body = z.object({ offsetMs: z.number().int().optional(), advanceMs: z.number().int().optional() }).safeParse(req.body)
+		if (!body.success) return res.status(400).json({ message: z.prettifyError(body.error) })
+		const clock = state.ctx.clock
+		clock.setOffsetMs(body.data.offsetMs ?? clock.offsetMs() + (body.data.advanceMs ?? 0))
+		res.json({ now: new Date(clock.now()).toISOString(), offsetMs: clock.offsetMs() })
+	})
+	router.post('/tokens/settings', (req, res) => {
+		const body = z
+			.object({
+				accessTokenSeconds: z.number().int().positive().optional(),
+				idTokenSeconds: z.number().int().positive().optional(),
+				refreshTokenSeconds: z.number().int().positive().optional(),
+			})
+			.safeParse(req.body)
+		if (!body.success) return res.status(400).json({ message: z.prettifyError(body.error) })
+		res.json(state.ctx.tokens.updateSettings(body.data))
+	})
+
+	router.use((req, res, next) => faults.middleware(req, res, next))
+	router.use((req, res, next) => state.router(req, res, next))
+	router.use((req, res) => res.status(404).json({ message: `No such emulated call: ${req.method} ${req.baseUrl}${req.path}` }))
+
+	const emulator: Emulator = {
+		router,
+		context: () => state.ctx,
+		async reset() {
+			faults.clear()
+			state.ctx.db.close()
+			for (const suffix of ['', '-wal', '-shm']) rmSync(path.join(options.dataDir, `emulator.sqlite${suffix}`), { force: true })
+			state = await build(options, services)
+			state.ctx.log('reset: data cleared and seeded again')
+		},
+		close() {
+			faults.clear()
+			if (state.ctx.db.isOpen) state.ctx.db.close()
+		},
+	}
+	return emulator
+}
+
+function escapeHtml(text: string): string {
+	return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+function mailPage(mails: Mail[]): string {
+	const rows = mails
+		.map(
+			(m) => `<article><h2>${escapeHtml(m.subject)}</h2><p>To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(m.sentAt)}</p>
+${m.code ? `<p>Code: <code>${escapeHtml(m.code)}</code></p>` : ''}${m.link ? `<p><a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a></p>` : ''}
+<pre>${escapeHtml(m.text)}</pre></article>`,
+		)
+		.join('\n')
+	return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Emulator mail outbox</title></head><body><main><h1>Mail outbox</h1>
+<p>Every message the emulated account API has sent, newest first.</p>${rows || '<p>No mail yet.</p>'}</main></body></html>`
+}
