@@ -91,11 +91,14 @@ async function startTargets(workDir: string) {
 			env: { ...targetEnv, PORT: String(staticPort), STATIC_DIR: staticDir },
 		}),
 	])
-	return [
-		{ server: portal, path: '/login' },
-		{ server: minimal, path: '/' },
-		{ server: staticFile, path: '/login.html' },
-	]
+	return { portal, minimal, staticFile }
+}
+
+/** The three measurements, each with the path it loaded. */
+interface Figures {
+	portal: LoadFigures
+	minimal: LoadFigures
+	staticFile: LoadFigures
 }
 
 async function load(server: ServerProcess, urlPath: string): Promise<LoadFigures> {
@@ -139,8 +142,8 @@ function formatTable(header: string[], rows: string[][], textColumns: number): s
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL')
 
-function report(figures: LoadFigures[], routes: RouteJavaScript[]) {
-	const [portal, minimal, staticFile] = figures as [LoadFigures, LoadFigures, LoadFigures]
+function report(figures: Figures, routes: RouteJavaScript[]) {
+	const { portal, minimal, staticFile } = figures
 	const vsMinimal = portal.requestsPerSecond / minimal.requestsPerSecond
 	const vsStatic = portal.requestsPerSecond / staticFile.requestsPerSecond
 	const throughputPass = vsMinimal >= LOGIN_THROUGHPUT_BUDGET
@@ -154,7 +157,7 @@ function report(figures: LoadFigures[], routes: RouteJavaScript[]) {
 	console.log(
 		formatTable(
 			['target', 'path', 'requests/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
-			figures.map((f) => [
+			[portal, minimal, staticFile].map((f) => [
 				f.target,
 				f.path,
 				f.requestsPerSecond.toFixed(1),
@@ -205,10 +208,13 @@ async function cleanUp() {
 
 async function main() {
 	build()
-	const targets = await startTargets(workDir)
-	const figures: LoadFigures[] = []
+	const servers = await startTargets(workDir)
 	// One target at a time: the others idle, so they take no CPU from the one measured.
-	for (const { server, path: urlPath } of targets) figures.push(await load(server, urlPath))
+	const figures: Figures = {
+		portal: await load(servers.portal, '/login'),
+		minimal: await load(servers.minimal, '/'),
+		staticFile: await load(servers.staticFile, '/login.html'),
+	}
 	await stopAllServers()
 
 	const routes = measureRouteJavaScript(path.join(root, 'build/client'))
@@ -221,7 +227,7 @@ async function main() {
 		node: process.version,
 		cpus: os.cpus().length,
 		settings: { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, measuredSeconds: MEASURED_SECONDS, headers: REQUEST_HEADERS },
-		throughput: figures,
+		throughput: [figures.portal, figures.minimal, figures.staticFile],
 		...summary,
 		routes,
 	}

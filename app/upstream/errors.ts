@@ -38,7 +38,7 @@ export function isUpstreamError(error: unknown): error is UpstreamError {
 
 /** The text of an error body: `message`, else `error`, else undefined. */
 export function messageFromBody(body: unknown): string | undefined {
-	if (!body || typeof body !== 'object') return typeof body === 'string' && body.trim() ? body.trim() : undefined
+	if (!body || typeof body !== 'object') return undefined
 	const record = body as Record<string, unknown>
 	for (const key of ['message', 'Message', 'error', 'error_description']) {
 		const value = record[key]

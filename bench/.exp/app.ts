@@ -1,0 +1,114 @@
+/**
+ * The portal's Express application: security headers with a per-request CSP
+ * nonce, compression, static files, the origin check, health, and the React
+ * Router handler. `index.ts` runs it; the benchmark serves a minimal build
+ * through the same stack.
+ */
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express, { type RequestHandler, type Router } from 'express'
+import helmet from 'helmet'
+import type { RouterContextProvider, ServerBuild } from 'react-router'
+
+export interface PortalAppOptions {
+	/** The server build, or a loader of it (development). */
+	build: ServerBuild | (() => Promise<ServerBuild>)
+	/** Makes the router context for a request from its nonce (entry.server's `createLoadContext`). */
+	createLoadContext: (args: { nonce: string }) => RouterContextProvider | Promise<RouterContextProvider>
+	production: boolean
+	trustProxy: boolean | number | string
+	/** Origins redirects and form posts may go to besides our own. */
+	allowedRedirectOrigins: readonly string[]
+	/** Hashed client assets and public files; absent in development, where Vite serves them. */
+	clientDir?: string
+	/** Middleware that goes before the React Router handler (Vite in development). */
+	before?: RequestHandler[]
+	/** The built-in upstream emulator, mounted at /_emulator when no upstream is configured. */
+	emulator?: Router
+	/** A readiness check for /healthz. */
+	healthCheck?: () => Promise<void>
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+export function createPortalApp(options: PortalAppOptions) {
+	const app = express()
+	app.disable('x-powered-by')
+	app.set('trust proxy', options.trustProxy)
+
+	app.get('/healthz', async (_req, res) => {
+		try {
+			await options.healthCheck?.()
+			res.set('Cache-Control', 'no-store').json({ status: 'ok' })
+		} catch {
+			res.status(503).set('Cache-Control', 'no-store').json({ status: 'unavailable' })
+		}
+	})
+
+	// The emulator stands in for other hosts: none of the portal's page middleware applies to it.
+	if (options.emulator) app.use('/_emulator', options.emulator)
+
+	app.use((_req, res, next) => {
+		res.locals.cspNonce = randomBytes(16).toString('base64')
+		next()
+	})
+	app.use(
+		helmet({
+			contentSecurityPolicy: {
+				useDefaults: false,
+				directives: {
+					'default-src': ["'self'"],
+					'script-src': ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+					'script-src-attr': ["'none'"],
+					// React renders `style` props as attributes: the theme's colours live there.
+					'style-src': ["'self'", "'unsafe-inline'"],
+					'img-src': ["'self'", 'data:', 'https:'],
+					'font-src': ["'self'"],
+					'connect-src': options.production ? ["'self'"] : ["'self'", 'ws:'],
+					'form-action': ["'self'", ...options.allowedRedirectOrigins],
+					'frame-ancestors': ["'self'"],
+					'base-uri': ["'self'"],
+					'object-src': ["'none'"],
+				},
+			},
+			strictTransportSecurity: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+			crossOriginEmbedderPolicy: false,
+			referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+		}),
+	)
+	app.use(compression(JSON.parse(process.env.COMPRESSION_OPTIONS ?? '{}')))
+
+	// Spec: "origin check on actions". A cross-site form post is refused before it reaches an action.
+	app.use((req, res, next) => {
+		if (!MUTATING.has(req.method)) return next()
+		const origin = req.get('Origin')
+		if (!origin) return next()
+		const own = `${req.protocol}://${req.get('Host')}`
+		if (origin === own || options.allowedRedirectOrigins.includes(origin)) return next()
+		res.status(403).type('text/plain').send('Cross-origin request refused')
+	})
+
+	if (options.clientDir) {
+		app.use(
+			'/assets',
+			express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
+		)
+		app.use(express.static(options.clientDir, { maxAge: '1h', index: false }))
+	}
+	app.get('/favicon.ico', (_req, res) => {
+		res.redirect(301, '/icons/dw.svg')
+	})
+	for (const middleware of options.before ?? []) app.use(middleware)
+
+	app.all(
+		'/{*path}',
+		createRequestHandler({
+			build: options.build,
+			getLoadContext: (_req, res) => options.createLoadContext({ nonce: res.locals.cspNonce as string }),
+			mode: options.production ? 'production' : 'development',
+		}),
+	)
+	return app
+}

@@ -1,0 +1,84 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { startEmulator, type RunningEmulator } from './emulator.ts'
+
+let emu: RunningEmulator
+let upstreamRequest: typeof import('#app/upstream/http.server.ts').upstreamRequest
+let UpstreamError: typeof import('#app/upstream/errors.ts').UpstreamError
+
+beforeAll(async () => {
+	emu = await startEmulator()
+	;({ upstreamRequest } = await import('#app/upstream/http.server.ts'))
+	;({ UpstreamError } = await import('#app/upstream/errors.ts'))
+})
+afterEach(() => emu.clearFaults())
+afterAll(() => emu.stop())
+
+const anything = z.unknown()
+
+async function failure(promise: Promise<unknown>) {
+	const error = await promise.then(
+		() => undefined,
+		(e: unknown) => e,
+	)
+	expect(error).toBeInstanceOf(UpstreamError)
+	return error as InstanceType<typeof UpstreamError>
+}
+
+describe('the shared upstream HTTP layer against injected faults', () => {
+	it('names an HTTP status error by its code when the body has no message', async () => {
+		await emu.fault({ path: '/account/master/genders', mode: 'malformed', status: 502 })
+		const error = await failure(upstreamRequest('account', { path: 'master/genders', schema: anything }))
+		expect(error.kind).toBe('status')
+		expect(error.status).toBe(502)
+		expect(error.message).toBe('Request failed with status code 502')
+	})
+
+	it('takes the text of a 5xx from its message', async () => {
+		await emu.fault({ path: '/account/master/genders', mode: 'status', status: 503 })
+		const error = await failure(upstreamRequest('account', { path: 'master/genders', schema: anything }))
+		expect(error).toMatchObject({ kind: 'status', status: 503, message: 'Injected fault: HTTP 503' })
+	})
+
+	it('gives a timeout error when the upstream never answers', async () => {
+		await emu.fault({ path: '/account/master/genders', mode: 'timeout' })
+		const error = await failure(upstreamRequest('account', { path: 'master/genders', schema: anything, timeoutMs: 300 }))
+		expect(error.kind).toBe('timeout')
+		expect(error.message).toMatch(/^timeout of 300ms exceeded/)
+	})
+
+	it('gives a network error when the connection is dropped', async () => {
+		await emu.fault({ path: '/account/master/genders', mode: 'drop' })
+		const error = await failure(upstreamRequest('account', { path: 'master/genders', schema: anything }))
+		expect(error.kind).toBe('network')
+		expect(error.message).toMatch(/^Network Error/)
+	})
+
+	it('gives a malformed error for a body that is not JSON', async () => {
+		await emu.fault({ path: '/account/master/genders', mode: 'malformed' })
+		const error = await failure(upstreamRequest('account', { path: 'master/genders', schema: anything }))
+		expect(error.kind).toBe('malformed')
+	})
+
+	it('gives a malformed error for JSON of the wrong shape', async () => {
+		await emu.fault({ path: '/account/master/genders', mode: 'status', status: 200 })
+		const error = await failure(upstreamRequest('account', { path: 'master/genders', schema: z.array(z.object({ id: z.string() })) }))
+		expect(error.kind).toBe('malformed')
+		expect(error.message).toContain('Malformed answer from the account upstream')
+	})
+
+	it('marks a request the caller cancelled, so its message is suppressed', async () => {
+		await emu.fault({ path: '/account/master/genders', mode: 'timeout' })
+		const controller = new AbortController()
+		const pending = upstreamRequest('account', { path: 'master/genders', schema: anything, signal: controller.signal })
+		setTimeout(() => controller.abort(), 50)
+		const error = await failure(pending)
+		expect(error.cancelled).toBe(true)
+	})
+
+	it('answers an unknown call with a 404 that says so', async () => {
+		const error = await failure(upstreamRequest('account', { path: 'no/such/call', schema: anything }))
+		expect(error).toMatchObject({ kind: 'status', status: 404 })
+		expect(error.message).toContain('No such emulated call')
+	})
+})
