@@ -1,4 +1,6 @@
 import { accountCatalogueService } from './account/catalogue.ts'
+import { accountGearService } from './account/gear.ts'
+import { helpCentreService } from './account/help-centre.ts'
 import { accountIdentityService } from './account/identity.ts'
 import type { EmulatorService } from './context.ts'
 import { cloudService } from './cloud/index.ts'
@@ -12,6 +14,8 @@ import { videoService } from './video/index.ts'
 export const SERVICES: readonly EmulatorService[] = [
 	accountIdentityService,
 	accountCatalogueService,
+	accountGearService,
+	helpCentreService,
 	ssoService,
 	cloudService,
 	deviceService,
