@@ -6,23 +6,30 @@ import { matchPath, redirect, type MiddlewareFunction } from 'react-router'
 import { REDIRECT_PARAM } from '#app/domain/redirect.ts'
 import { requiresLogin, screenForPath } from '#app/domain/screens.ts'
 import { screenContext, sessionContext } from '#app/request-context.server.ts'
-import { commitSession, getSession, hasCredentials } from './session.server.ts'
+import { commitSession, destroySession, getSession, hasCredentials } from './session.server.ts'
 
 const MODEL_CODE = /^[A-Za-z0-9_-]{1,32}$/
 
 /**
  * Loads the session and saves it after the response is made, only when it
- * changed: a visitor who never gets a flash or a token gets no cookie.
+ * changed: a visitor who never gets a flash or a token gets no cookie. A
+ * handler that replaced the session (sign-in, sign-out: `replaceSession`)
+ * gets the new one saved under a new id and the old one deleted.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
-	const session = await getSession(request.headers.get('Cookie'))
-	const before = JSON.stringify(session.data)
+	const original = await getSession(request.headers.get('Cookie'))
+	const before = JSON.stringify(original.data)
 	const mdl = url.searchParams.get('mdl')
-	if (mdl && MODEL_CODE.test(mdl)) session.set('mdl', mdl)
-	context.set(sessionContext, session)
+	if (mdl && MODEL_CODE.test(mdl)) original.set('mdl', mdl)
+	context.set(sessionContext, original)
 	const response = await next()
-	if (JSON.stringify(session.data) !== before) {
-		response.headers.append('Set-Cookie', await commitSession(session))
+	const current = context.get(sessionContext)
+	if (current !== original) {
+		const expired = await destroySession(original)
+		const empty = Object.keys(current.data).length === 0
+		response.headers.append('Set-Cookie', empty ? expired : await commitSession(current))
+	} else if (JSON.stringify(original.data) !== before) {
+		response.headers.append('Set-Cookie', await commitSession(original))
 	}
 	return response
 }

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { createCookie, createSessionStorage, type Session } from 'react-router'
 import { getEnv } from '#app/env.server.ts'
+import { sessionContext } from '#app/request-context.server.ts'
 import { getStore } from './store.server.ts'
 
 export const SESSION_COOKIE_NAME = '__session'
@@ -76,6 +77,25 @@ export function commitSession(session: PortalSession) {
 
 export function destroySession(session: PortalSession) {
 	return sessionStorage().destroySession(session)
+}
+
+/**
+ * Starts a new session under a new id, keeping what `keep` names of the old
+ * one (sign-in and sign-out: the id a browser had before never carries the
+ * signed-in state). The session middleware saves it and deletes the old one.
+ */
+export async function replaceSession(
+	context: { get(key: typeof sessionContext): PortalSession; set(key: typeof sessionContext, value: PortalSession): void },
+	keep: readonly (keyof SessionData)[] = [],
+): Promise<PortalSession> {
+	const old = context.get(sessionContext)
+	const fresh = await sessionStorage().getSession(null)
+	for (const key of keep) {
+		const value = old.get(key)
+		if (value !== undefined) fresh.set(key, value as never)
+	}
+	context.set(sessionContext, fresh)
+	return fresh
 }
 
 /** Whether the session holds credentials (spec 1 §2: an access token or an id token). */

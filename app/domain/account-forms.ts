@@ -1,0 +1,126 @@
+/**
+ * The account forms of spec 1 §4–§5: one zod schema per form, used by the
+ * route's action through conform. Messages are catalogue keys (the spec's
+ * texts in `validation.*`), translated when the form is shown again.
+ */
+import { z } from 'zod'
+import { SUPPORTED_CULTURES } from './culture.ts'
+
+export const SIGNUP_SOURCES = ['registration_card', 'zendesk_sso', 'check_in', 'pass_login'] as const
+export type SignupSource = (typeof SIGNUP_SOURCES)[number]
+
+/** Spec 1 §5: half-width alphanumerics and symbols, at least 8, with a lowercase letter, an uppercase letter and a digit. */
+export const PASSWORD_MIN_LENGTH = 8
+export function isValidPassword(password: string): boolean {
+	return (
+		password.length >= PASSWORD_MIN_LENGTH &&
+		/^[\x21-\x7E]+$/.test(password) &&
+		/[a-z]/.test(password) &&
+		/[A-Z]/.test(password) &&
+		/\d/.test(password)
+	)
+}
+
+const required = (key: string) => z.string({ error: key }).trim().min(1, { error: key })
+
+export const emailField = z.string({ error: 'validation.emailRequired' }).trim().pipe(z.email({ error: 'validation.emailInvalid' }))
+const passwordField = z.string({ error: 'validation.passwordRequired' })
+const newPasswordField = passwordField.refine(isValidPassword, { error: 'validation.passwordRules' })
+const cultureField = z.enum(SUPPORTED_CULTURES, { error: 'validation.cultureRequired' })
+const countryField = z
+	.string({ error: 'validation.countryRequired' })
+	.trim()
+	.toUpperCase()
+	.regex(/^[A-Z]{2}$/, { error: 'validation.countryRequired' })
+const checkbox = z.literal('on').optional().transform((value) => value === 'on')
+
+/** Step 1a: the email is looked up first (accountType). */
+export const VerifyEmailSchema = z.object({ email: emailField })
+
+/** Step 1b: creating the account. Phonetic names are required for ja-JP only. */
+export const SignupSchema = z
+	.object({
+		email: emailField,
+		firstName: required('validation.firstNameRequired'),
+		middleName: z.string().trim().optional(),
+		lastName: required('validation.lastNameRequired'),
+		phoneticFirstName: z.string().trim().optional(),
+		phoneticLastName: z.string().trim().optional(),
+		password: newPasswordField,
+		passwordConfirm: z.string({ error: 'validation.passwordsDontMatch' }),
+		cultureCode: cultureField,
+		country: countryField,
+		allowEmail: checkbox,
+		agreeToTerms: z.literal('on', { error: 'validation.agreeToTerms' }),
+		signupSource: z.enum(SIGNUP_SOURCES).optional(),
+	})
+	.superRefine((value, ctx) => {
+		if (value.password !== value.passwordConfirm) {
+			ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: 'validation.passwordsDontMatch' })
+		}
+		if (value.cultureCode === 'ja-JP') {
+			if (!value.phoneticFirstName) ctx.addIssue({ code: 'custom', path: ['phoneticFirstName'], message: 'validation.phoneticFirstNameRequired' })
+			if (!value.phoneticLastName) ctx.addIssue({ code: 'custom', path: ['phoneticLastName'], message: 'validation.phoneticLastNameRequired' })
+		}
+	})
+
+export const MigrationSchema = z.object({
+	email: emailField,
+	password: newPasswordField,
+	cultureCode: cultureField,
+})
+
+/** Activation by code: both the email and the code, else the spec's one message. */
+export const ActivationSchema = z.object({
+	email: z.string({ error: 'validation.activationIncomplete' }).trim().pipe(z.email({ error: 'validation.emailInvalid' })),
+	code: z.string({ error: 'validation.activationIncomplete' }).trim().min(1, { error: 'validation.activationIncomplete' }),
+})
+
+export const ResendActivationSchema = z.object({ email: emailField })
+
+export const LoginSchema = z.object({
+	email: emailField,
+	password: passwordField,
+	redirectTo: z.string().optional(),
+})
+
+export const ResetRequestSchema = z.object({ email: emailField })
+
+export const ResetConfirmSchema = z
+	.object({
+		email: emailField,
+		code: required('validation.codeRequired'),
+		password: newPasswordField,
+		passwordConfirm: z.string({ error: 'validation.passwordsDontMatch' }),
+	})
+	.refine((v) => v.password === v.passwordConfirm, { path: ['passwordConfirm'], error: 'validation.passwordsDontMatch' })
+
+export const PasswordChangeSchema = z
+	.object({
+		currentPassword: z.string({ error: 'validation.currentPasswordRequired' }),
+		newPassword: z.string({ error: 'validation.newPasswordRequired' }).refine(isValidPassword, { error: 'validation.passwordRules' }),
+		newPasswordConfirm: z.string({ error: 'validation.passwordsDontMatch' }),
+	})
+	.refine((v) => v.newPassword === v.newPasswordConfirm, { path: ['newPasswordConfirm'], error: 'validation.passwordsDontMatch' })
+
+/** The new email differs from the current one and equals its confirmation. */
+export function emailChangeSchema(currentEmail: string) {
+	return z
+		.object({
+			newEmail: emailField,
+			newEmailConfirm: z.string({ error: 'validation.emailMismatch' }).trim(),
+		})
+		.superRefine((v, ctx) => {
+			if (v.newEmail.toLowerCase() === currentEmail.toLowerCase()) {
+				ctx.addIssue({ code: 'custom', path: ['newEmail'], message: 'validation.emailSameAsCurrent' })
+			} else if (v.newEmail.toLowerCase() !== v.newEmailConfirm.toLowerCase()) {
+				ctx.addIssue({ code: 'custom', path: ['newEmailConfirm'], message: 'validation.emailMismatch' })
+			}
+		})
+}
+
+export const EmailChangeConfirmSchema = z.object({ code: required('validation.codeRequired') })
+
+export const DeleteAccountSchema = z.object({
+	confirm: z.literal('on', { error: 'validation.deleteConfirmRequired' }),
+})

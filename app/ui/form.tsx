@@ -1,0 +1,162 @@
+/**
+ * Form fields that show what the server said: the value typed (kept when the
+ * form comes back with errors) and the errors, tied to their field. Forms
+ * are validated on the server only (conform + zod in the action), so the
+ * browser needs no validation code (ADR 0005).
+ */
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useNavigation } from 'react-router'
+import { useT, type CatalogueKey } from './i18n.tsx'
+
+/** What an action answers with a 400: conform's `submission.reply()`. */
+export interface FormResult {
+	status?: 'error' | 'success'
+	initialValue?: Record<string, unknown> | null
+	error?: Record<string, string[] | null>
+}
+
+export function fieldErrors(result: FormResult | undefined, name: string): string[] {
+	return result?.error?.[name] ?? []
+}
+
+export function fieldValue(result: FormResult | undefined, name: string): string | undefined {
+	const value = result?.initialValue?.[name]
+	return typeof value === 'string' ? value : undefined
+}
+
+function ErrorList({ id, errors }: { id: string; errors: string[] }) {
+	const t = useT()
+	if (errors.length === 0) return null
+	return (
+		<ul id={id} className="field-errors">
+			{errors.map((error) => (
+				<li key={error}>{t(error as CatalogueKey)}</li>
+			))}
+		</ul>
+	)
+}
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'defaultValue'> {
+	name: string
+	label: string
+	result?: FormResult
+	/** The value before any submission (profile data, a link's email). */
+	initial?: string
+	hint?: string
+}
+
+/** A labelled input with its errors. Passwords never come back. */
+export function Field({ name, label, result, initial, hint, type = 'text', ...props }: FieldProps) {
+	const id = useId()
+	const errors = fieldErrors(result, name)
+	const errorId = `${id}-error`
+	const hintId = `${id}-hint`
+	const describedBy = [hint ? hintId : null, errors.length ? errorId : null].filter(Boolean).join(' ') || undefined
+	const value = type === 'password' ? undefined : (fieldValue(result, name) ?? initial)
+	return (
+		<div className="field">
+			<label htmlFor={id}>{label}</label>
+			{hint ? (
+				<p id={hintId} className="field-hint">
+					{hint}
+				</p>
+			) : null}
+			<input
+				id={id}
+				name={name}
+				type={type}
+				defaultValue={value}
+				aria-invalid={errors.length ? true : undefined}
+				aria-describedby={describedBy}
+				{...props}
+			/>
+			<ErrorList id={errorId} errors={errors} />
+		</div>
+	)
+}
+
+/** A checkbox with its label after it, and its errors. */
+export function CheckboxField({ name, label, result, initialChecked }: { name: string; label: ReactNode; result?: FormResult; initialChecked?: boolean }) {
+	const id = useId()
+	const errors = fieldErrors(result, name)
+	const checked = result?.initialValue ? result.initialValue[name] === 'on' : initialChecked
+	return (
+		<div className="field field-checkbox">
+			<input
+				id={id}
+				type="checkbox"
+				name={name}
+				defaultChecked={checked}
+				aria-invalid={errors.length ? true : undefined}
+				aria-describedby={errors.length ? `${id}-error` : undefined}
+			/>
+			<label htmlFor={id}>{label}</label>
+			<ErrorList id={`${id}-error`} errors={errors} />
+		</div>
+	)
+}
+
+/** A select with its label and errors. */
+export function SelectField({
+	name,
+	label,
+	result,
+	initial,
+	options,
+	placeholder,
+}: {
+	name: string
+	label: string
+	result?: FormResult
+	initial?: string
+	options: readonly { value: string; label: string }[]
+	placeholder?: string
+}) {
+	const id = useId()
+	const errors = fieldErrors(result, name)
+	return (
+		<div className="field">
+			<label htmlFor={id}>{label}</label>
+			<select
+				id={id}
+				name={name}
+				defaultValue={fieldValue(result, name) ?? initial ?? ''}
+				aria-invalid={errors.length ? true : undefined}
+				aria-describedby={errors.length ? `${id}-error` : undefined}
+			>
+				{placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+				{options.map((option) => (
+					<option key={option.value} value={option.value}>
+						{option.label}
+					</option>
+				))}
+			</select>
+			<ErrorList id={`${id}-error`} errors={errors} />
+		</div>
+	)
+}
+
+/** Errors about the whole form (what the upstream said), announced to screen readers. */
+export function FormErrors({ result }: { result?: FormResult }) {
+	const errors = fieldErrors(result, '')
+	const t = useT()
+	if (errors.length === 0) return null
+	return (
+		<div className="form-errors" role="alert">
+			{errors.map((error) => (
+				<p key={error}>{t(error as CatalogueKey)}</p>
+			))}
+		</div>
+	)
+}
+
+/** The submit button; shows that it is working while its form is submitting (JavaScript). */
+export function SubmitButton({ children, name, value, secondary }: { children: ReactNode; name?: string; value?: string; secondary?: boolean }) {
+	const navigation = useNavigation()
+	const busy = navigation.state === 'submitting' && (name === undefined || navigation.formData?.get(name) === value)
+	return (
+		<button type="submit" name={name} value={value} className={secondary ? 'button' : 'button primary'} aria-disabled={busy || undefined}>
+			{children}
+		</button>
+	)
+}
