@@ -15,6 +15,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { freePort, runQuietly, startServer, stopAllServers, type ServerProcess } from './processes.ts'
 import { measureRouteJavaScript, type RouteJavaScript } from './route-js.ts'
+import { measureI18nMiddleware } from './i18n-middleware.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const benchDir = import.meta.dirname
@@ -220,6 +221,11 @@ async function main() {
 	const routes = measureRouteJavaScript(path.join(root, 'build/client'))
 	const summary = report(figures, routes)
 
+	const i18n = await measureI18nMiddleware()
+	console.log('\nChoosing the language, per request (in process, ' + i18n.iterations + ' requests)\n')
+	console.log(`remix-i18next stock middleware (an instance per request): ${i18n.stockMicroseconds.toFixed(1)} µs`)
+	console.log(`the portal's middleware (shared clones):                  ${i18n.sharedMicroseconds.toFixed(1)} µs`)
+
 	const resultsDir = path.join(benchDir, 'results')
 	mkdirSync(resultsDir, { recursive: true })
 	const results = {
@@ -230,6 +236,7 @@ async function main() {
 		throughput: [figures.portal, figures.minimal, figures.staticFile],
 		...summary,
 		routes,
+		i18nMiddleware: i18n,
 	}
 	writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, '\t')}\n`)
 	console.log(`\nfigures written to ${path.relative(root, path.join(resultsDir, 'latest.json'))}`)
