@@ -11,6 +11,8 @@ import type { PortalSession } from './session/session.server.ts'
 
 /** The CSP nonce of this response, made by the server per request. */
 export const nonceContext = createContext<string>('')
+/** The client's address as Express sees it (`trust proxy` decides whether forwarded headers count). */
+export const clientIpContext = createContext<string>('')
 
 export interface Preferences {
 	theme: ThemeName
@@ -29,8 +31,9 @@ export const preferencesContext = createContext<Preferences>()
 export const sessionContext = createContext<PortalSession>()
 export const screenContext = createContext<ScreenName>('NotFound')
 
-export function createLoadContext({ nonce }: { nonce: string }) {
+export function createLoadContext({ nonce, clientIp = '' }: { nonce: string; clientIp?: string }) {
 	const context = new RouterContextProvider()
 	context.set(nonceContext, nonce)
+	context.set(clientIpContext, clientIp)
 	return context
 }

@@ -18,7 +18,7 @@ const root = path.resolve(import.meta.dirname, '..')
 
 /** What entry.server exports for the server besides rendering. */
 interface PortalEntry {
-	createLoadContext: (args: { nonce: string }) => RouterContextProvider
+	createLoadContext: (args: { nonce: string; clientIp?: string }) => RouterContextProvider
 	checkStore: () => Promise<void>
 	closeStore: () => Promise<void>
 }

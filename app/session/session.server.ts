@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { createCookie, createSessionStorage, type Session } from 'react-router'
 import { getEnv } from '#app/env.server.ts'
+import type { RegisterFlowState } from '#app/domain/registration-flow.ts'
 import { sessionContext } from '#app/request-context.server.ts'
 import { getStore } from './store.server.ts'
 
@@ -18,10 +19,27 @@ export interface Toast {
 	values?: Record<string, string>
 }
 
+export interface SessionCredentials {
+	accessToken: string
+	idToken: string
+	refreshToken: string
+	/** When the id token expires, ms since the epoch. */
+	expiresAt: number
+	/** From the id token: who is signed in. */
+	userId: string
+	email: string
+	/** How the user signed in: the single sign-on also needs signing out of. */
+	via: 'password' | 'sso'
+}
+
 export interface SessionData {
-	credentials?: { accessToken?: string; idToken?: string; refreshToken?: string; expiresAt?: number }
+	credentials?: SessionCredentials
 	/** Model code from a registration card (`?mdl=`), kept for product registration. */
 	mdl?: string
+	/** The numbered registration flow (spec 1 §3 register flow state). */
+	registerFlow?: RegisterFlowState
+	/** Failed sign-ins in this session: after a few, the 'Login Attempt Unsuccessful' dialog. */
+	loginFailures?: number
 }
 
 export interface SessionFlashData {

@@ -1,0 +1,91 @@
+/**
+ * Signing in and out, and fresh tokens for upstream calls (spec 2 §4).
+ * remix-auth runs the strategies (the password form, the single sign-on);
+ * the tokens they return live in the server-side session.
+ */
+import { decodeJwt } from 'jose'
+import { redirect, type RouterContextProvider } from 'react-router'
+import { REDIRECT_PARAM } from '#app/domain/redirect.ts'
+import { isMessagingAppBrowser, isSessionOverMessage, needsRefresh } from '#app/domain/session-rules.ts'
+import { sessionContext } from '#app/request-context.server.ts'
+import { refreshTokens } from '#app/upstream/account-identity.server.ts'
+import { isUpstreamError } from '#app/upstream/errors.ts'
+import { replaceSession, type SessionCredentials } from './session.server.ts'
+
+type Context = Readonly<RouterContextProvider>
+
+export interface Tokens {
+	accessToken: string
+	idToken: string
+	refreshToken: string
+}
+
+/** Turns the upstream's tokens into what the session keeps, reading who and until when from the id token. */
+export function sessionCredentials(tokens: Tokens, via: SessionCredentials['via']): SessionCredentials {
+	const claims = decodeJwt(tokens.idToken)
+	return {
+		...tokens,
+		expiresAt: (claims.exp ?? 0) * 1000,
+		userId: String(claims.sub),
+		email: String(claims.email ?? ''),
+		via,
+	}
+}
+
+/** Signs in: a new session id carrying the tokens (the culture and theme cookies are untouched). */
+export async function startUserSession(context: Context, tokens: Tokens, via: SessionCredentials['via']) {
+	const session = await replaceSession(context as RouterContextProvider, ['mdl'])
+	session.set('credentials', sessionCredentials(tokens, via))
+	return session
+}
+
+/** Signs out: a new, empty session; the caller adds the flash message it wants shown. */
+export async function endUserSession(context: Context) {
+	return replaceSession(context as RouterContextProvider)
+}
+
+/** The sign-in page, or the single sign-on for messaging-app browsers, remembering where the user was. */
+export function signInRedirect(request: Request, target: string): Response {
+	const to = isMessagingAppBrowser(request.headers.get('User-Agent')) ? '/oauth2/redirect' : '/login'
+	return redirect(`${to}?${new URLSearchParams({ [REDIRECT_PARAM]: target })}`)
+}
+
+/** One refresh per session at a time: concurrent requests wait for the same one (spec 2 §4). */
+const refreshing = new Map<string, Promise<SessionCredentials>>()
+
+/**
+ * The signed-in user's credentials, with an id token good for at least the
+ * refresh margin: refreshed first when it is about to expire. When the refresh
+ * token has expired or was revoked, the user is signed out and sent to sign in
+ * again with the target remembered and the token-expired notice.
+ */
+export async function requireCredentials(context: Context, request: Request): Promise<SessionCredentials> {
+	const session = context.get(sessionContext)
+	const credentials = session.get('credentials')
+	const url = new URL(request.url)
+	const target = url.pathname.replace(/\.data$/, '') + url.search
+	if (!credentials) throw signInRedirect(request, target)
+	if (!needsRefresh(credentials.expiresAt, Date.now())) return credentials
+
+	const pending =
+		refreshing.get(credentials.refreshToken) ??
+		refreshTokens(credentials.refreshToken).then((tokens) =>
+			sessionCredentials({ ...tokens, refreshToken: tokens.refreshToken ?? credentials.refreshToken }, credentials.via),
+		)
+	if (!refreshing.has(credentials.refreshToken)) {
+		refreshing.set(credentials.refreshToken, pending)
+		void pending.finally(() => refreshing.delete(credentials.refreshToken)).catch(() => {})
+	}
+	try {
+		const fresh = await pending
+		session.set('credentials', fresh)
+		return fresh
+	} catch (error) {
+		if (isUpstreamError(error) && (isSessionOverMessage(error.message) || error.status === 401)) {
+			const next = await endUserSession(context)
+			next.flash('toast', { type: 'error', message: 'toast.tokenExpired' })
+			throw signInRedirect(request, target)
+		}
+		throw error
+	}
+}
