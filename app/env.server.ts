@@ -51,6 +51,8 @@ const EnvSchema = z.object({
 			}
 			return map
 		}),
+	/** Where visitors from China are offered to go (spec 1 §1). */
+	CHINA_PORTAL_URL: z.url().default('https://www.example.cn/'),
 	/** Origins a redirect may go to besides our own. */
 	ALLOWED_REDIRECT_ORIGINS: list.pipe(z.array(z.url().transform((u) => new URL(u).origin))),
 	/** The portal's public address, for links in mail and the single sign-on redirect URI. Default http://localhost:PORT. */

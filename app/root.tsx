@@ -19,6 +19,7 @@ import { getI18n, i18nMiddleware } from './i18n/i18n.server.ts'
 import { preferencesContext, screenContext, sessionContext } from './request-context.server.ts'
 import { guardMiddleware, sessionMiddleware } from './session/guard.server.ts'
 import { preferencesMiddleware } from './session/preferences.server.ts'
+import { regionMiddleware } from './session/region.server.ts'
 import { hasCredentials } from './session/session.server.ts'
 import appCss from './ui/app.css?url'
 import { BottomBar } from './ui/bottom-bar.tsx'
@@ -31,6 +32,7 @@ import { urlRewriteScript } from './ui/url-rewrite.ts'
 
 export const middleware: Route.MiddlewareFunction[] = [
 	preferencesMiddleware,
+	regionMiddleware,
 	sessionMiddleware,
 	i18nMiddleware,
 	guardMiddleware,

@@ -15,7 +15,7 @@ export type ScreenName =
 	| 'ThankYouKey' | 'ZenbeatsSupport' | 'ZentrackerSupport' | 'BtxSupport' | 'ContactUs'
 	| 'MyGear' | 'MyFeed' | 'Support' | 'AccountSettings' | 'AccountDetails' | 'ProductsDirect'
 	| 'Questionnaire' | 'ProductSurvey' | 'ProductSurvey1' | 'ProductSurvey2'
-	| 'CancelSubscription' | 'FaqSearch' | 'NotFound'
+	| 'CancelSubscription' | 'FaqSearch' | 'PasswordChange' | 'RegionUnavailable' | 'NotFound'
 
 /** Screens reachable without login (spec 1 §2). */
 export const NO_LOGIN_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
@@ -25,8 +25,9 @@ export const NO_LOGIN_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
 	'OAuth2Logout', 'Tools', 'Memberships', 'MembershipsRCM', 'MembershipsByReact', 'Policies',
 	'EntitlementKey', 'ThankYou', 'ThankYouKey', 'ZenbeatsSupport', 'ZentrackerSupport',
 	'BtxSupport', 'ContactUs',
-	// Not a screen of the original app's list: the landing for unknown paths.
+	// Not screens of the original app's list: the landing for unknown paths, and the China notice (spec 1 §1).
 	'NotFound',
+	'RegionUnavailable',
 ])
 
 /** Screens that remember a redirect query (spec 1 §2). */
@@ -62,6 +63,7 @@ export interface ScreenRoute {
  */
 export const SCREEN_ROUTES: readonly ScreenRoute[] = [
 	{ screen: 'Home', path: '/' },
+	{ screen: 'PasswordChange', path: '/settings/password' },
 	{ screen: 'AccountSettings', path: '/settings/:tab?' },
 	{ screen: 'Register', path: '/signup' },
 	{ screen: 'Migration', path: '/migration' },
@@ -75,6 +77,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
 	{ screen: 'Logout', path: '/logout' },
 	{ screen: 'DeleteAccount', path: '/delete-account' },
 	{ screen: 'Privacy', path: '/privacy' },
+	{ screen: 'RegionUnavailable', path: '/unavailable' },
 	{ screen: 'ZendeskSSO', path: '/hc/login' },
 	{ screen: 'OAuth2Redirect', path: '/oauth2/redirect' },
 	{ screen: 'OAuth2Logout', path: '/oauth2/logout' },
@@ -169,7 +172,7 @@ const BOTTOM_BAR_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
 	'Home', 'Homes', 'HomeRVS', 'MyGear', 'MyFeed', 'Support', 'AccountSettings', 'AccountDetails',
 	'ProductsDirect', 'Questionnaire', 'ProductSurvey', 'ProductSurvey1', 'ProductSurvey2',
 	'CancelSubscription', 'Memberships', 'EntitlementKey', 'Policies', 'FaqSearch', 'ContactUs',
-	'ZenbeatsSupport', 'ZentrackerSupport', 'BtxSupport', 'Tools', 'ThankYouKey', 'Privacy',
+	'ZenbeatsSupport', 'ZentrackerSupport', 'BtxSupport', 'Tools', 'ThankYouKey', 'Privacy', 'PasswordChange',
 ])
 
 export interface Chrome {

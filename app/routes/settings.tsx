@@ -1,52 +1,95 @@
-import { useT } from '#app/ui/i18n.tsx'
-import { Form, useRouteLoaderData } from 'react-router'
+import { Form, Link, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/settings'
 import { SIDEBAR_SIDES } from '#app/domain/preferences.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
+import { requireCredentials } from '#app/session/auth.server.ts'
+import { getMe } from '#app/upstream/account-identity.server.ts'
 import { ComingSoon } from '#app/ui/coming-soon.tsx'
+import { SubmitButton } from '#app/ui/form.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 
-/** Account settings: profile and interests come with the profile issue; the settings tab holds display preferences. */
-export default function AccountSettings({ params }: Route.ComponentProps) {
+/** Who is signed in: the profile tab shows it now; its editing comes with the profile issue. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+	if (params.tab && params.tab !== 'profile') return { profile: null }
+	const credentials = await requireCredentials(context, request)
+	const me = await getMe(credentials)
+	return { profile: { firstName: me.firstName ?? '', lastName: me.lastName ?? '', email: me.email } }
+}
+
+export default function AccountSettings({ loaderData }: Route.ComponentProps) {
 	const root = useRouteLoaderData<typeof rootLoader>('root')
-	if (!root || (root.selectedTab ?? params.tab) !== 'settings') return <ComingSoon />
-	return <DisplaySettings sidebar={root.sidebar} analytics={root.analytics} />
+	const tab = root?.selectedTab
+	if (tab === 'profile' && loaderData.profile) return <ProfileSummary {...loaderData.profile} />
+	if (tab === 'settings' && root) return <DisplaySettings sidebar={root.sidebar} analytics={root.analytics} />
+	return <ComingSoon />
+}
+
+function ProfileSummary({ firstName, lastName, email }: { firstName: string; lastName: string; email: string }) {
+	const t = useT()
+	return (
+		<section aria-labelledby="profile-title">
+			<h2 id="profile-title">{t('tab.profile')}</h2>
+			<dl className="summary">
+				<dt>{t('field.firstName')}</dt>
+				<dd>{firstName}</dd>
+				<dt>{t('field.lastName')}</dt>
+				<dd>{lastName}</dd>
+				<dt>{t('field.email')}</dt>
+				<dd>{email}</dd>
+			</dl>
+			<ComingSoon />
+		</section>
+	)
 }
 
 function DisplaySettings({ sidebar, analytics }: { sidebar: 'left' | 'right'; analytics: boolean | null }) {
 	const t = useT()
 	return (
-		<section aria-labelledby="display-title">
-			<h2 id="display-title">{t('settings.displayTitle')}</h2>
-			<Form key={sidebar} method="post" action="/preferences" className="stack">
-				<input type="hidden" name="intent" value="sidebar" />
-				<input type="hidden" name="redirectTo" value="/settings/settings" />
-				<fieldset>
-					<legend>{t('settings.sidebarLegend')}</legend>
-					{SIDEBAR_SIDES.map((side) => (
-						<label key={side} className="choice">
-							<input type="radio" name="sidebar" value={side} defaultChecked={sidebar === side} />
-							{t(side === 'left' ? 'settings.sidebarLeft' : 'settings.sidebarRight')}
+		<>
+			<section aria-labelledby="account-title">
+				<h2 id="account-title">{t('tab.account')}</h2>
+				<ul className="link-list">
+					<li><Link to="/email-change">{t('screen.EmailChange')}</Link></li>
+					<li><Link to="/settings/password">{t('screen.PasswordChange')}</Link></li>
+					<li><Link to="/delete-account">{t('screen.DeleteAccount')}</Link></li>
+				</ul>
+				<Form method="post" action="/logout">
+					<SubmitButton secondary>{t('account.logOut')}</SubmitButton>
+				</Form>
+			</section>
+			<section aria-labelledby="display-title">
+				<h2 id="display-title">{t('settings.displayTitle')}</h2>
+				<Form key={sidebar} method="post" action="/preferences" className="stack">
+					<input type="hidden" name="intent" value="sidebar" />
+					<input type="hidden" name="redirectTo" value="/settings/settings" />
+					<fieldset>
+						<legend>{t('settings.sidebarLegend')}</legend>
+						{SIDEBAR_SIDES.map((side) => (
+							<label key={side} className="choice">
+								<input type="radio" name="sidebar" value={side} defaultChecked={sidebar === side} />
+								{t(side === 'left' ? 'settings.sidebarLeft' : 'settings.sidebarRight')}
+							</label>
+						))}
+					</fieldset>
+					<button type="submit" className="button primary">{t('settings.save')}</button>
+				</Form>
+				<Form key={String(analytics)} method="post" action="/preferences" className="stack">
+					<input type="hidden" name="intent" value="analytics" />
+					<input type="hidden" name="redirectTo" value="/settings/settings" />
+					<fieldset>
+						<legend>{t('settings.analyticsLegend')}</legend>
+						<label className="choice">
+							<input type="radio" name="analytics" value="granted" defaultChecked={analytics === true} />
+							{t('settings.analyticsOn')}
 						</label>
-					))}
-				</fieldset>
-				<button type="submit" className="button primary">{t('settings.save')}</button>
-			</Form>
-			<Form key={String(analytics)} method="post" action="/preferences" className="stack">
-				<input type="hidden" name="intent" value="analytics" />
-				<input type="hidden" name="redirectTo" value="/settings/settings" />
-				<fieldset>
-					<legend>{t('settings.analyticsLegend')}</legend>
-					<label className="choice">
-						<input type="radio" name="analytics" value="granted" defaultChecked={analytics === true} />
-						{t('settings.analyticsOn')}
-					</label>
-					<label className="choice">
-						<input type="radio" name="analytics" value="denied" defaultChecked={analytics === false} />
-						{t('settings.analyticsOff')}
-					</label>
-				</fieldset>
-				<button type="submit" className="button primary">{t('settings.save')}</button>
-			</Form>
-		</section>
+						<label className="choice">
+							<input type="radio" name="analytics" value="denied" defaultChecked={analytics === false} />
+							{t('settings.analyticsOff')}
+						</label>
+					</fieldset>
+					<button type="submit" className="button primary">{t('settings.save')}</button>
+				</Form>
+			</section>
+		</>
 	)
 }

@@ -4,7 +4,7 @@
  * authorize answers JSON and whose token call takes `codeVerifier`, so the
  * stock OAuth2 strategy does not fit).
  */
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { parseWithZod, type SubmissionResult } from '@conform-to/zod/v4'
 import { createCookie, redirect } from 'react-router'
 import { Authenticator } from 'remix-auth'
@@ -14,7 +14,7 @@ import { LoginSchema } from '#app/domain/account-forms.ts'
 import { REDIRECT_PARAM, safeReturnPath } from '#app/domain/redirect.ts'
 import { getEnv } from '#app/env.server.ts'
 import { signin } from '#app/upstream/account-identity.server.ts'
-import { authorize, exchangeCode } from '#app/upstream/sso.server.ts'
+import { authorize, createPkcePair, exchangeCode } from '#app/upstream/sso.server.ts'
 import type { Tokens } from './auth.server.ts'
 
 /** The login form was not valid: the action shows it again with these errors. */
@@ -60,9 +60,8 @@ class SsoStrategy extends Strategy<SignedIn, never> {
 		const code = url.searchParams.get('code')
 		if (!code) {
 			const state = randomBytes(16).toString('base64url')
-			const verifier = randomBytes(32).toString('base64url')
-			const challenge = createHash('sha256').update(verifier).digest('base64url')
-			const { redirectUrl } = await authorize({ clientId: env.SSO_CLIENT_ID, state, codeChallenge: challenge, redirectUri })
+			const { codeVerifier: verifier, codeChallenge } = createPkcePair()
+			const { redirectUrl } = await authorize({ clientId: env.SSO_CLIENT_ID, state, codeChallenge, redirectUri })
 			const redirectTo = safeReturnPath(url.searchParams.get(REDIRECT_PARAM))
 			throw redirect(redirectUrl, { headers: { 'Set-Cookie': await pkceCookie.serialize({ state, verifier, redirectTo }) } })
 		}

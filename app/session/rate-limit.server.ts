@@ -3,6 +3,7 @@
  * on our side too (the account API has its own attempt limit). Counted in the
  * portal's store, so several instances on Redis share them.
  */
+import { UpstreamError } from '#app/upstream/errors.ts'
 import { getStore } from './store.server.ts'
 
 export interface RateLimit {
@@ -36,4 +37,9 @@ export async function consume(checks: readonly { rule: RateLimit; key: string }[
 		if (current.count > rule.limit) allowed = false
 	}
 	return allowed
+}
+
+/** Our own limit, told to the user like the account API's attempt limit. */
+export function rateLimitError(): UpstreamError {
+	return new UpstreamError({ upstream: 'portal', kind: 'status', status: 429, code: 'LimitExceededException', message: 'Attempt limit exceeded' })
 }

@@ -145,3 +145,14 @@ export function authenticate(ctx: EmulatorContext, email: string, password: stri
 	ctx.db.prepare('DELETE FROM signin_failures WHERE email = ?').run(email.trim())
 	return { ok: true, user }
 }
+
+/** Whether a password is the user's current one (a password change checks the old one with it). */
+export function checkPassword(db: DatabaseSync, userId: string, password: string): boolean {
+	const row = db.prepare('SELECT password_hash FROM users WHERE id = ?').get(userId) as { password_hash: string | null } | undefined
+	return passwordMatches(password, row?.password_hash ?? null)
+}
+
+/** Forgets an address's failed sign-ins: a password reset proves the owner, so the lock ends. */
+export function clearSigninFailures(db: DatabaseSync, email: string): void {
+	db.prepare('DELETE FROM signin_failures WHERE email = ?').run(email.trim())
+}

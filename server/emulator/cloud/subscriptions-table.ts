@@ -4,18 +4,11 @@
  * subscriptions (spec 1 §6).
  */
 import type { DatabaseSync } from 'node:sqlite'
+import { SUBSCRIPTION_STATUS } from '../../../app/upstream/contract/cloud.ts'
+import { createClock } from '../clock.ts'
 
-/** Spec 2 §3 subscription status values. */
-export const SUBSCRIPTION_STATUS = {
-	Trial: 1,
-	TrialExpired: 2,
-	SubscriptionPending: 3,
-	Subscribed: 4,
-	Cancelled: 5,
-	TrialCancelled: 6,
-	Expired: 7,
-	NonRenew: 8,
-} as const
+/** Spec 2 §3 subscription status values (defined once, in the cloud contract). */
+export { SUBSCRIPTION_STATUS }
 
 /** Statuses under which a subscription still runs (a non-renewing one runs to the end of its cycle). */
 export const ACTIVE_SUBSCRIPTION_STATUSES: readonly number[] = [
@@ -44,10 +37,15 @@ export function migrateSubscriptions(db: DatabaseSync): void {
 	CREATE INDEX IF NOT EXISTS cloud_subscriptions_user ON cloud_subscriptions (user_id);`)
 }
 
-export function hasActiveCloudSubscription(db: DatabaseSync, userId: string): boolean {
+/**
+ * Whether a subscription of the user still runs by the emulator's clock: an
+ * active status whose end date, if it has one, is still ahead (the cloud API
+ * moves statuses on lazily, when it is next called).
+ */
+export function hasActiveCloudSubscription(db: DatabaseSync, userId: string, now: number = createClock(db).now()): boolean {
 	const placeholders = ACTIVE_SUBSCRIPTION_STATUSES.map(() => '?').join(',')
 	const row = db
-		.prepare(`SELECT COUNT(*) AS n FROM cloud_subscriptions WHERE user_id = ? AND status IN (${placeholders})`)
-		.get(userId, ...ACTIVE_SUBSCRIPTION_STATUSES) as { n: number }
+		.prepare(`SELECT COUNT(*) AS n FROM cloud_subscriptions WHERE user_id = ? AND status IN (${placeholders}) AND (end_at IS NULL OR end_at > ?)`)
+		.get(userId, ...ACTIVE_SUBSCRIPTION_STATUSES, new Date(now).toISOString()) as { n: number }
 	return row.n > 0
 }

@@ -1,0 +1,28 @@
+/**
+ * The countries the portal serves: the regions of the supported cultures
+ * (spec 1 §9). Names come from the runtime's Intl data in the user's language.
+ */
+export const COUNTRIES = [
+	'AT', 'AU', 'BE', 'BG', 'BR', 'CA', 'CH', 'CR', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GR', 'HR',
+	'HU', 'IE', 'IT', 'JM', 'JP', 'LT', 'LU', 'LV', 'MX', 'NL', 'NO', 'NZ', 'PL', 'PT', 'RO', 'RS', 'SE', 'SI',
+	'SK', 'US',
+] as const
+
+/** The country a culture implies: its region (`Lt-sr-SP` → RS, the spec's SP being the old code). */
+export function countryOfCulture(culture: string): string {
+	const region = culture.split('-').at(-1) ?? ''
+	return region === 'SP' ? 'RS' : region
+}
+
+export function countryOptions(language: string): { value: string; label: string }[] {
+	const names = new Intl.DisplayNames([language, 'en'], { type: 'region' })
+	return COUNTRIES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => a.label.localeCompare(b.label, language))
+}
+
+export function cultureOptions(cultures: readonly string[], language: string): { value: string; label: string }[] {
+	const names = new Intl.DisplayNames([language, 'en'], { type: 'language' })
+	return cultures.map((code) => {
+		const standard = code === 'Lt-sr-SP' ? 'sr-Latn-RS' : code
+		return { value: code, label: `${names.of(standard) ?? code} (${code})` }
+	})
+}

@@ -1,0 +1,92 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, useSearchParams } from 'react-router'
+import type { Route } from './+types/activation'
+import { ActivationSchema, ResendActivationSchema } from '#app/domain/account-forms.ts'
+import { INITIAL_REGISTER_FLOW, REGISTER_STEP } from '#app/domain/registration-flow.ts'
+import { clientIpContext, sessionContext } from '#app/request-context.server.ts'
+import { CODE_ENTRY_PER_ACCOUNT, CODE_ENTRY_PER_CLIENT, consume, rateLimitError } from '#app/session/rate-limit.server.ts'
+import { invalidForm, redirectWithToast, upstreamFailure } from '#app/session/responses.server.ts'
+import { confirm, resendConfirmationCode } from '#app/upstream/account-identity.server.ts'
+import { Field, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { useT } from '#app/ui/i18n.tsx'
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const form = await request.formData()
+	const session = context.get(sessionContext)
+
+	if (form.get('intent') === 'resend') {
+		const submission = parseWithZod(form, { schema: ResendActivationSchema })
+		if (submission.status !== 'success') return invalidForm(submission, { intent: 'resend' })
+		try {
+			await resendConfirmationCode({ email: submission.value.email, mailFormatType: 'html' })
+		} catch (error) {
+			return upstreamFailure('resend', submission, error, { intent: 'resend' })
+		}
+		return redirectWithToast(context, `/activation?${new URLSearchParams({ email: submission.value.email })}`, {
+			type: 'success',
+			message: 'toast.codeResent',
+		})
+	}
+
+	const submission = parseWithZod(form, { schema: ActivationSchema })
+	if (submission.status !== 'success') return invalidForm(submission, { intent: 'confirm' })
+	const { email, code } = submission.value
+	const allowed = await consume([
+		{ rule: CODE_ENTRY_PER_CLIENT, key: context.get(clientIpContext) },
+		{ rule: CODE_ENTRY_PER_ACCOUNT, key: email },
+	])
+	if (!allowed) return upstreamFailure('activation', submission, rateLimitError(), { intent: 'confirm' })
+	try {
+		await confirm({ email, code })
+	} catch (error) {
+		return upstreamFailure('activation', submission, error, { intent: 'confirm' })
+	}
+	const flow = session.get('registerFlow') ?? INITIAL_REGISTER_FLOW
+	session.set('registerFlow', { ...flow, registerStep: REGISTER_STEP.login, registerEmail: email })
+	return redirectWithToast(context, `/login?${new URLSearchParams({ email })}`, { type: 'success', message: 'toast.activated' })
+}
+
+export default function Activation({ actionData }: Route.ComponentProps) {
+	const t = useT()
+	const [searchParams] = useSearchParams()
+	const email = searchParams.get('email') ?? undefined
+	const code = searchParams.get('code') ?? undefined
+	const intent = actionData && 'intent' in actionData ? actionData.intent : undefined
+	const confirmResult = intent === 'confirm' ? (actionData?.result as FormResult) : undefined
+	const resendResult = intent === 'resend' ? (actionData?.result as FormResult) : undefined
+	const expired = actionData && 'errorKey' in actionData && actionData.errorKey === 'errors.activationExpired'
+	// A link opened by a mail scanner must not activate the account: the link shows this form, and only its button confirms.
+	const fromLink = Boolean(email && code) && !confirmResult
+	return (
+		<>
+			<p>{t('account.steps', { step: REGISTER_STEP.activation })}</p>
+			<Form method="post" className="form" noValidate>
+				<FormErrors result={confirmResult} />
+				{fromLink ? <p>{t('account.activateQuestion', { email: email! })}</p> : null}
+				{fromLink ? (
+					<>
+						<input type="hidden" name="email" value={email} />
+						<input type="hidden" name="code" value={code} />
+					</>
+				) : (
+					<>
+						<Field name="email" type="email" label={t('field.email')} result={confirmResult} initial={email} autoComplete="email" />
+						<Field name="code" label={t('field.activationCode')} result={confirmResult} initial={code} inputMode="numeric" autoComplete="one-time-code" />
+					</>
+				)}
+				<SubmitButton name="intent" value="confirm">{t('account.activate')}</SubmitButton>
+			</Form>
+			<section aria-labelledby="resend-title" className={expired ? 'dialog' : undefined}>
+				<h2 id="resend-title">{t('account.resendTitle')}</h2>
+				<Form method="post" className="form" noValidate>
+					<FormErrors result={resendResult} />
+					<Field name="email" type="email" label={t('field.email')} result={resendResult ?? confirmResult} initial={email} autoComplete="email" />
+					<SubmitButton name="intent" value="resend" secondary>{t('account.resend')}</SubmitButton>
+				</Form>
+			</section>
+			<p>
+				<Link to="/login">{t('account.logIn')}</Link>
+			</p>
+		</>
+	)
+}

@@ -1,0 +1,61 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, redirect } from 'react-router'
+import type { Route } from './+types/delete-account'
+import { DeleteAccountSchema } from '#app/domain/account-forms.ts'
+import { isAllowedRedirect, REDIRECT_PARAM } from '#app/domain/redirect.ts'
+import { getEnv } from '#app/env.server.ts'
+import { sessionContext } from '#app/request-context.server.ts'
+import { endUserSession, requireCredentials } from '#app/session/auth.server.ts'
+import { invalidForm, upstreamFailure } from '#app/session/responses.server.ts'
+import { hasCredentials } from '#app/session/session.server.ts'
+import { deleteUser } from '#app/upstream/account-identity.server.ts'
+import { CheckboxField, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { useT } from '#app/ui/i18n.tsx'
+
+/** DeleteAccount remembers a redirect query (spec 1 §2): where to go once the account is gone. */
+function afterDeletion(url: URL): string {
+	const target = url.searchParams.get('redirect')
+	const env = getEnv()
+	return target && isAllowedRedirect(target, env.PORTAL_URL, env.ALLOWED_REDIRECT_ORIGINS) ? target : '/login'
+}
+
+export function loader({ context, url }: Route.LoaderArgs) {
+	return {
+		signedIn: hasCredentials(context.get(sessionContext)),
+		signInUrl: `/login?${new URLSearchParams({ [REDIRECT_PARAM]: url.pathname + url.search })}`,
+	}
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+	const submission = parseWithZod(await request.formData(), { schema: DeleteAccountSchema })
+	if (submission.status !== 'success') return invalidForm(submission)
+	const credentials = await requireCredentials(context, request)
+	try {
+		await deleteUser(credentials.idToken, credentials.userId)
+	} catch (error) {
+		return upstreamFailure('delete', submission, error)
+	}
+	const session = await endUserSession(context)
+	session.flash('toast', { type: 'success', message: 'toast.accountDeleted' })
+	return redirect(afterDeletion(url))
+}
+
+export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
+	const t = useT()
+	if (!loaderData.signedIn) {
+		return (
+			<p className="notice">
+				{t('account.signInToContinue')} <Link to={loaderData.signInUrl}>{t('account.logIn')}</Link>
+			</p>
+		)
+	}
+	const result = actionData?.result as FormResult | undefined
+	return (
+		<Form method="post" className="form" noValidate>
+			<p className="notice">{t('account.deleteWarning')}</p>
+			<FormErrors result={result} />
+			<CheckboxField name="confirm" label={t('field.deleteConfirm')} result={result} />
+			<SubmitButton>{t('account.deleteAccount')}</SubmitButton>
+		</Form>
+	)
+}

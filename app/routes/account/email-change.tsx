@@ -1,0 +1,93 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, useSearchParams } from 'react-router'
+import type { Route } from './+types/email-change'
+import { EmailChangeConfirmSchema, emailChangeSchema } from '#app/domain/account-forms.ts'
+import { REDIRECT_PARAM } from '#app/domain/redirect.ts'
+import { clientIpContext, sessionContext } from '#app/request-context.server.ts'
+import { requireCredentials, sessionCredentials } from '#app/session/auth.server.ts'
+import { CODE_ENTRY_PER_ACCOUNT, CODE_ENTRY_PER_CLIENT, consume, rateLimitError } from '#app/session/rate-limit.server.ts'
+import { invalidForm, redirectWithToast, upstreamFailure } from '#app/session/responses.server.ts'
+import { hasCredentials } from '#app/session/session.server.ts'
+import { confirmEmailChange, refreshTokens, requestEmailChange } from '#app/upstream/account-identity.server.ts'
+import { Field, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { useT } from '#app/ui/i18n.tsx'
+
+export function loader({ context, url }: Route.LoaderArgs) {
+	const credentials = context.get(sessionContext).get('credentials')
+	return {
+		signedIn: hasCredentials(context.get(sessionContext)),
+		currentEmail: credentials?.email ?? null,
+		signInUrl: `/login?${new URLSearchParams({ [REDIRECT_PARAM]: url.pathname + url.search })}`,
+	}
+}
+
+/** The new address gets a code; the old one stays in force until the code is entered (spec 1 §4). */
+export async function action({ request, context }: Route.ActionArgs) {
+	const form = await request.formData()
+	const credentials = await requireCredentials(context, request)
+	if (form.get('intent') === 'verify') {
+		const submission = parseWithZod(form, { schema: EmailChangeConfirmSchema })
+		if (submission.status !== 'success') return invalidForm(submission, { step: 'verify' as const })
+		const allowed = await consume([
+			{ rule: CODE_ENTRY_PER_CLIENT, key: context.get(clientIpContext) },
+			{ rule: CODE_ENTRY_PER_ACCOUNT, key: credentials.userId },
+		])
+		if (!allowed) return upstreamFailure('emailChange', submission, rateLimitError(), { step: 'verify' as const })
+		try {
+			await confirmEmailChange(credentials.accessToken, credentials.userId, submission.value.code)
+			// The id token names the email: fresh tokens carry the new one.
+			const tokens = await refreshTokens(credentials.refreshToken)
+			context.get(sessionContext).set('credentials', sessionCredentials({ ...tokens, refreshToken: tokens.refreshToken ?? credentials.refreshToken }, credentials.via))
+		} catch (error) {
+			return upstreamFailure('emailChange', submission, error, { step: 'verify' as const })
+		}
+		return redirectWithToast(context, '/settings/profile', { type: 'success', message: 'toast.emailChanged' })
+	}
+	const submission = parseWithZod(form, { schema: emailChangeSchema(credentials.email) })
+	if (submission.status !== 'success') return invalidForm(submission, { step: 'request' as const })
+	try {
+		await requestEmailChange(credentials.accessToken, credentials.userId, { email: submission.value.newEmail, mailFormatType: 'html' })
+	} catch (error) {
+		return upstreamFailure('emailChange', submission, error, { step: 'request' as const })
+	}
+	return redirectWithToast(context, `/email-change?${new URLSearchParams({ sent: submission.value.newEmail })}`, {
+		type: 'info',
+		message: 'account.emailChangeSent',
+		values: { email: submission.value.newEmail },
+	})
+}
+
+export default function EmailChange({ loaderData, actionData }: Route.ComponentProps) {
+	const t = useT()
+	const [searchParams] = useSearchParams()
+	if (!loaderData.signedIn) {
+		return (
+			<p className="notice">
+				{t('account.signInToContinue')} <Link to={loaderData.signInUrl}>{t('account.logIn')}</Link>
+			</p>
+		)
+	}
+	const result = actionData?.result as FormResult | undefined
+	const code = searchParams.get('code') ?? undefined
+	const step = actionData && 'step' in actionData ? actionData.step : code || searchParams.has('sent') ? 'verify' : 'request'
+	return (
+		<>
+			<p>{t('account.currentEmail', { email: loaderData.currentEmail ?? '' })}</p>
+			{step === 'verify' ? (
+				<Form method="post" className="form" noValidate>
+					{searchParams.get('sent') ? <p>{t('account.emailChangeSent', { email: searchParams.get('sent')! })}</p> : null}
+					<FormErrors result={result} />
+					<Field name="code" label={t('field.code')} result={result} initial={code} inputMode="numeric" autoComplete="one-time-code" />
+					<SubmitButton name="intent" value="verify">{t('account.verifyEmail')}</SubmitButton>
+				</Form>
+			) : null}
+			<h2>{t('account.changeEmailTitle')}</h2>
+			<Form method="post" className="form" noValidate>
+				{step === 'request' ? <FormErrors result={result} /> : null}
+				<Field name="newEmail" type="email" label={t('field.newEmail')} result={step === 'request' ? result : undefined} autoComplete="email" />
+				<Field name="newEmailConfirm" type="email" label={t('field.newEmailConfirm')} result={step === 'request' ? result : undefined} autoComplete="email" />
+				<SubmitButton name="intent" value="request">{t('account.changeEmailTitle')}</SubmitButton>
+			</Form>
+		</>
+	)
+}

@@ -1,0 +1,38 @@
+import { redirect } from 'react-router'
+import type { Route } from './+types/help-centre-login'
+import { isAllowedRedirect } from '#app/domain/redirect.ts'
+import { getEnv } from '#app/env.server.ts'
+import { sessionContext } from '#app/request-context.server.ts'
+import { requireCredentials, signInRedirect } from '#app/session/auth.server.ts'
+import { hasCredentials } from '#app/session/session.server.ts'
+import { helpCentreSso } from '#app/upstream/help-centre.server.ts'
+import { useT } from '#app/ui/i18n.tsx'
+
+/**
+ * Help-centre single sign-on: a signed-out user signs in first (this page is
+ * remembered); a signed-in one goes to the address the help centre gives,
+ * only if its origin is allowed.
+ */
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+	if (!hasCredentials(context.get(sessionContext))) throw signInRedirect(request, url.pathname + url.search)
+	const credentials = await requireCredentials(context, request)
+	const returnTo = url.searchParams.get('return_to') ?? url.searchParams.get('returnTo') ?? undefined
+	const env = getEnv()
+	try {
+		const { redirectUrl } = await helpCentreSso({ idToken: credentials.idToken, returnTo })
+		if (isAllowedRedirect(redirectUrl, env.PORTAL_URL, env.ALLOWED_REDIRECT_ORIGINS)) return redirect(redirectUrl)
+		console.error('help-centre sign-on answered a redirect outside the allowed origins')
+	} catch (error) {
+		console.error(`help-centre sign-on failed: ${(error as Error).message}`)
+	}
+	return { failed: true }
+}
+
+export default function HelpCentreLogin() {
+	const t = useT()
+	return (
+		<p className="form-errors" role="alert">
+			{t('errors.hcLoginFailed')}
+		</p>
+	)
+}

@@ -1,0 +1,62 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, useSearchParams } from 'react-router'
+import type { Route } from './+types/migration'
+import { MigrationSchema } from '#app/domain/account-forms.ts'
+import { catalogueLanguage, SUPPORTED_CULTURES } from '#app/domain/culture.ts'
+import { cultureOptions } from '#app/domain/countries.ts'
+import { INITIAL_REGISTER_FLOW, REGISTER_STEP } from '#app/domain/registration-flow.ts'
+import { preferencesContext, sessionContext } from '#app/request-context.server.ts'
+import { invalidForm, redirectWithToast, upstreamFailure } from '#app/session/responses.server.ts'
+import { migrateUser } from '#app/upstream/account-identity.server.ts'
+import { Field, FormErrors, SelectField, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { useT } from '#app/ui/i18n.tsx'
+
+export function loader({ context }: Route.LoaderArgs) {
+	const { culture } = context.get(preferencesContext)
+	return { culture, cultures: cultureOptions(SUPPORTED_CULTURES, catalogueLanguage(culture)) }
+}
+
+/** Legacy accounts of the older portal reactivate with a new password (spec 1 §4). */
+export async function action({ request, context }: Route.ActionArgs) {
+	const submission = parseWithZod(await request.formData(), { schema: MigrationSchema })
+	if (submission.status !== 'success') return invalidForm(submission)
+	try {
+		await migrateUser(submission.value)
+	} catch (error) {
+		return upstreamFailure('migration', submission, error)
+	}
+	const session = context.get(sessionContext)
+	const flow = session.get('registerFlow') ?? INITIAL_REGISTER_FLOW
+	session.set('registerFlow', { ...flow, registerStep: REGISTER_STEP.login, registerEmail: submission.value.email, registerFlow: 'migration' })
+	return redirectWithToast(context, `/login?${new URLSearchParams({ email: submission.value.email })}`, { type: 'success', message: 'toast.migrated' })
+}
+
+export default function Migration({ loaderData, actionData }: Route.ComponentProps) {
+	const t = useT()
+	const [searchParams] = useSearchParams()
+	const result = actionData?.result as FormResult | undefined
+	const userMissing = actionData && 'errorKey' in actionData && actionData.errorKey === 'dialog.userNotExistTitle'
+	return (
+		<>
+			<p>{t('account.steps', { step: REGISTER_STEP.verify })}</p>
+			{userMissing ? (
+				<section className="dialog" role="alertdialog" aria-labelledby="missing-title" aria-describedby="missing-text">
+					<h2 id="missing-title">{t('dialog.userNotExistTitle')}</h2>
+					<p id="missing-text">{t('dialog.userNotExistText')}</p>
+					<p className="actions">
+						<Link className="button primary" to="/signup">{t('account.createAccount')}</Link>
+					</p>
+				</section>
+			) : (
+				<p className="notice">{t('dialog.previouslyRegistered')}</p>
+			)}
+			<Form method="post" className="form" noValidate>
+				{userMissing ? null : <FormErrors result={result} />}
+				<Field name="email" type="email" label={t('field.email')} result={result} initial={searchParams.get('email') ?? undefined} autoComplete="email" />
+				<Field name="password" type="password" label={t('field.newPassword')} hint={t('account.passwordRulesHint')} result={result} autoComplete="new-password" />
+				<SelectField name="cultureCode" label={t('field.cultureCode')} result={result} initial={loaderData.culture} options={loaderData.cultures} />
+				<SubmitButton>{t('account.reactivate')}</SubmitButton>
+			</Form>
+		</>
+	)
+}

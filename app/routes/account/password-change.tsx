@@ -1,0 +1,41 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form } from 'react-router'
+import type { Route } from './+types/password-change'
+import { PasswordChangeSchema } from '#app/domain/account-forms.ts'
+import { endUserSession, requireCredentials } from '#app/session/auth.server.ts'
+import { invalidForm, redirectWithToast, upstreamFailure } from '#app/session/responses.server.ts'
+import { changePassword } from '#app/upstream/account-identity.server.ts'
+import { Field, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { useT } from '#app/ui/i18n.tsx'
+
+/** Changing the password ends the session (spec 1 §4): the user signs in again, told why. */
+export async function action({ request, context }: Route.ActionArgs) {
+	const submission = parseWithZod(await request.formData(), { schema: PasswordChangeSchema })
+	if (submission.status !== 'success') return invalidForm(submission)
+	const credentials = await requireCredentials(context, request)
+	try {
+		await changePassword(credentials.accessToken, credentials.userId, {
+			oldPassword: submission.value.currentPassword,
+			newPassword: submission.value.newPassword,
+		})
+	} catch (error) {
+		return upstreamFailure('passwordChange', submission, error)
+	}
+	await endUserSession(context)
+	return redirectWithToast(context, `/login?${new URLSearchParams({ email: credentials.email })}`, { type: 'success', message: 'toast.passwordChanged' })
+}
+
+export default function PasswordChange({ actionData }: Route.ComponentProps) {
+	const t = useT()
+	const result = actionData?.result as FormResult | undefined
+	return (
+		<Form method="post" className="form" noValidate>
+			<p className="notice">{t('account.passwordChangeNotice')}</p>
+			<FormErrors result={result} />
+			<Field name="currentPassword" type="password" label={t('field.currentPassword')} result={result} autoComplete="current-password" />
+			<Field name="newPassword" type="password" label={t('field.newPassword')} hint={t('account.passwordRulesHint')} result={result} autoComplete="new-password" />
+			<Field name="newPasswordConfirm" type="password" label={t('field.newPasswordConfirm')} result={result} autoComplete="new-password" />
+			<SubmitButton>{t('account.changePassword')}</SubmitButton>
+		</Form>
+	)
+}

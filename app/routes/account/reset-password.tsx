@@ -1,0 +1,82 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, useSearchParams } from 'react-router'
+import type { Route } from './+types/reset-password'
+import { ResetConfirmSchema, ResetRequestSchema } from '#app/domain/account-forms.ts'
+import { clientIpContext } from '#app/request-context.server.ts'
+import { CODE_ENTRY_PER_ACCOUNT, CODE_ENTRY_PER_CLIENT, consume, rateLimitError } from '#app/session/rate-limit.server.ts'
+import { invalidForm, redirectWithToast, upstreamFailure } from '#app/session/responses.server.ts'
+import { confirmPasswordReset, requestPasswordReset } from '#app/upstream/account-identity.server.ts'
+import { Field, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { useT } from '#app/ui/i18n.tsx'
+
+/** Request a code (the same answer whatever the email), then the code and a new password. */
+export async function action({ request, context }: Route.ActionArgs) {
+	const form = await request.formData()
+	if (form.get('intent') === 'request') {
+		const submission = parseWithZod(form, { schema: ResetRequestSchema })
+		if (submission.status !== 'success') return invalidForm(submission, { step: 'request' as const })
+		try {
+			await requestPasswordReset({ email: submission.value.email, mailFormatType: 'html' })
+		} catch (error) {
+			return upstreamFailure('reset', submission, error, { step: 'request' as const })
+		}
+		return redirectWithToast(context, `/reset-password?${new URLSearchParams({ email: submission.value.email, sent: '1' })}`, {
+			type: 'info',
+			message: 'account.resetSent',
+		})
+	}
+	const submission = parseWithZod(form, { schema: ResetConfirmSchema })
+	if (submission.status !== 'success') return invalidForm(submission, { step: 'confirm' as const })
+	const { email, code, password } = submission.value
+	const allowed = await consume([
+		{ rule: CODE_ENTRY_PER_CLIENT, key: context.get(clientIpContext) },
+		{ rule: CODE_ENTRY_PER_ACCOUNT, key: email },
+	])
+	if (!allowed) return upstreamFailure('reset', submission, rateLimitError(), { step: 'confirm' as const })
+	try {
+		await confirmPasswordReset({ email, code, newPassword: password })
+	} catch (error) {
+		return upstreamFailure('reset', submission, error, { step: 'confirm' as const })
+	}
+	return redirectWithToast(context, `/login?${new URLSearchParams({ email })}`, { type: 'success', message: 'toast.passwordReset' })
+}
+
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
+	const t = useT()
+	const [searchParams] = useSearchParams()
+	const email = searchParams.get('email') ?? undefined
+	const step = actionData && 'step' in actionData ? actionData.step : searchParams.has('code') || searchParams.has('sent') ? 'confirm' : 'request'
+	const result = actionData?.result as FormResult | undefined
+	const expired = actionData && 'errorKey' in actionData && actionData.errorKey === 'errors.resetExpired'
+	if (step === 'request' || expired) {
+		return (
+			<>
+				{expired ? <FormErrors result={result} /> : null}
+				<Form method="post" action="/reset-password" className="form" noValidate>
+					{expired ? null : <FormErrors result={result} />}
+					<Field name="email" type="email" label={t('field.email')} result={expired ? undefined : result} initial={email} autoComplete="email" />
+					<SubmitButton name="intent" value="request">{t('account.sendResetLink')}</SubmitButton>
+				</Form>
+				<p>
+					<Link to="/login">{t('account.logIn')}</Link>
+				</p>
+			</>
+		)
+	}
+	return (
+		<>
+			<h2>{t('account.resetCodeTitle')}</h2>
+			<Form method="post" className="form" noValidate>
+				<FormErrors result={result} />
+				<Field name="email" type="email" label={t('field.email')} result={result} initial={email} autoComplete="email" />
+				<Field name="code" label={t('field.code')} result={result} initial={searchParams.get('code') ?? undefined} inputMode="numeric" autoComplete="one-time-code" />
+				<Field name="password" type="password" label={t('field.newPassword')} hint={t('account.passwordRulesHint')} result={result} autoComplete="new-password" />
+				<Field name="passwordConfirm" type="password" label={t('field.newPasswordConfirm')} result={result} autoComplete="new-password" />
+				<SubmitButton name="intent" value="confirm">{t('account.setNewPassword')}</SubmitButton>
+			</Form>
+			<p>
+				<Link to="/reset-password">{t('account.sendResetLink')}</Link>
+			</p>
+		</>
+	)
+}

@@ -1,0 +1,163 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, redirect } from 'react-router'
+import type { Route } from './+types/signup'
+import { SIGNUP_SOURCES, SignupSchema, VerifyEmailSchema, type SignupSource } from '#app/domain/account-forms.ts'
+import { countryOfCulture, countryOptions, cultureOptions } from '#app/domain/countries.ts'
+import { catalogueLanguage, SUPPORTED_CULTURES } from '#app/domain/culture.ts'
+import { INITIAL_REGISTER_FLOW, nextStep, previousStep, REGISTER_STEP } from '#app/domain/registration-flow.ts'
+import { preferencesContext, sessionContext } from '#app/request-context.server.ts'
+import { invalidForm, redirectWithToast, upstreamFailure } from '#app/session/responses.server.ts'
+import { getAccountType, signup } from '#app/upstream/account-identity.server.ts'
+import { CheckboxField, Field, FormErrors, SelectField, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { useT } from '#app/ui/i18n.tsx'
+
+/** Where the visitor came from decides the sign-up source (spec 1 §3). */
+function signupSource(url: URL, hasModelCode: boolean): SignupSource | undefined {
+	const source = url.searchParams.get('source')
+	if (source && (SIGNUP_SOURCES as readonly string[]).includes(source)) return source as SignupSource
+	return hasModelCode ? 'registration_card' : undefined
+}
+
+export function loader({ context, url }: Route.LoaderArgs) {
+	const session = context.get(sessionContext)
+	const { culture, countryCode } = context.get(preferencesContext)
+	const flow = session.get('registerFlow') ?? INITIAL_REGISTER_FLOW
+	const language = catalogueLanguage(culture)
+	return {
+		step: flow.registerFlow === 'signup' && flow.registerEmail ? ('create' as const) : ('verify' as const),
+		registerStep: flow.registerStep,
+		email: flow.registerEmail ?? url.searchParams.get('email') ?? undefined,
+		signupSource: signupSource(url, Boolean(session.get('mdl'))),
+		culture,
+		country: countryCode ?? countryOfCulture(culture),
+		countries: countryOptions(language),
+		cultures: cultureOptions(SUPPORTED_CULTURES, language),
+	}
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const form = await request.formData()
+	const session = context.get(sessionContext)
+	const flow = session.get('registerFlow') ?? INITIAL_REGISTER_FLOW
+	const intent = form.get('intent')
+
+	if (intent === 'previous') {
+		session.set('registerFlow', { ...previousStep(flow), registerEmail: null, registerFlow: null })
+		return redirect('/signup')
+	}
+
+	if (intent === 'create') {
+		const submission = parseWithZod(form, { schema: SignupSchema })
+		if (submission.status !== 'success') return invalidForm(submission)
+		const { passwordConfirm: _, agreeToTerms: __, ...fields } = submission.value
+		try {
+			await signup({ ...fields, middleName: fields.middleName || undefined, mailFormatType: 'html' })
+		} catch (error) {
+			return upstreamFailure('signup', submission, error)
+		}
+		session.set('registerFlow', { ...nextStep({ ...flow, registerStep: REGISTER_STEP.verify }), registerEmail: fields.email, registerFlow: 'signup' })
+		return redirectWithToast(context, `/activation?${new URLSearchParams({ email: fields.email })}`, {
+			type: 'success',
+			message: 'account.activationSent',
+			values: { email: fields.email },
+		})
+	}
+
+	const submission = parseWithZod(form, { schema: VerifyEmailSchema })
+	if (submission.status !== 'success') return invalidForm(submission)
+	const email = submission.value.email
+	let accountType
+	try {
+		accountType = (await getAccountType(email)).accountType
+	} catch (error) {
+		return upstreamFailure('signup', submission, error)
+	}
+	switch (accountType) {
+		case 'new':
+			session.set('registerFlow', { ...flow, registerStep: REGISTER_STEP.verify, registerEmail: email, registerFlow: 'signup' })
+			return redirect('/signup')
+		case 'legacy':
+			session.set('registerFlow', { ...flow, registerStep: REGISTER_STEP.verify, registerEmail: email, registerFlow: 'migration' })
+			return redirectWithToast(context, `/migration?${new URLSearchParams({ email })}`, { type: 'info', message: 'dialog.previouslyRegistered' })
+		case 'unactivated':
+			session.set('registerFlow', { ...flow, registerStep: REGISTER_STEP.activation, registerEmail: email, registerFlow: 'signup' })
+			return redirect(`/activation?${new URLSearchParams({ email })}`)
+		case 'active':
+			return data({ result: submission.reply(), dialog: 'emailExists' as const, email })
+	}
+}
+
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+	const t = useT()
+	const result = actionData?.result as FormResult | undefined
+	const dialogEmail = actionData && 'email' in actionData ? (actionData.email as string) : null
+
+	if (loaderData.step === 'verify') {
+		return (
+			<>
+				<p>{t('account.steps', { step: loaderData.registerStep })}</p>
+				{dialogEmail ? (
+					<section className="dialog" role="alertdialog" aria-labelledby="exists-title" aria-describedby="exists-text">
+						<h2 id="exists-title">{t('dialog.emailExistsTitle')}</h2>
+						<p id="exists-text">{t('dialog.emailExistsText')}</p>
+						<p className="actions">
+							<Link className="button primary" to={`/login?${new URLSearchParams({ email: dialogEmail })}`}>{t('account.logIn')}</Link>
+							<Link className="button" to="/reset-password">{t('account.forgotPassword')}</Link>
+						</p>
+					</section>
+				) : null}
+				<Form method="post" className="form" noValidate>
+					<FormErrors result={result} />
+					<Field name="email" type="email" label={t('field.email')} result={result} initial={loaderData.email} autoComplete="email" required />
+					<SubmitButton name="intent" value="verify">{t('account.continue')}</SubmitButton>
+				</Form>
+				<p>
+					<Link to="/login">{t('account.logIn')}</Link>
+				</p>
+			</>
+		)
+	}
+
+	const japanese = (fieldValue: unknown) => fieldValue === 'ja-JP'
+	const culture = (result?.initialValue?.cultureCode as string | undefined) ?? loaderData.culture
+	return (
+		<>
+			<p>{t('account.steps', { step: loaderData.registerStep })}</p>
+			<Form method="post" className="form" noValidate>
+				<FormErrors result={result} />
+				<input type="hidden" name="email" value={loaderData.email} />
+				{loaderData.signupSource ? <input type="hidden" name="signupSource" value={loaderData.signupSource} /> : null}
+				<p>
+					{t('field.email')}: <strong>{loaderData.email}</strong>
+				</p>
+				<Field name="firstName" label={t('field.firstName')} result={result} autoComplete="given-name" required />
+				<Field name="middleName" label={t('field.middleName')} result={result} autoComplete="additional-name" />
+				<Field name="lastName" label={t('field.lastName')} result={result} autoComplete="family-name" required />
+				{japanese(culture) ? (
+					<>
+						<Field name="phoneticFirstName" label={t('field.phoneticFirstName')} result={result} required />
+						<Field name="phoneticLastName" label={t('field.phoneticLastName')} result={result} required />
+					</>
+				) : null}
+				<Field name="password" type="password" label={t('field.password')} hint={t('account.passwordRulesHint')} result={result} autoComplete="new-password" required />
+				<Field name="passwordConfirm" type="password" label={t('field.passwordConfirm')} result={result} autoComplete="new-password" required />
+				<SelectField name="cultureCode" label={t('field.cultureCode')} result={result} initial={loaderData.culture} options={loaderData.cultures} />
+				<SelectField name="country" label={t('field.country')} result={result} initial={loaderData.country} options={loaderData.countries} />
+				<CheckboxField name="allowEmail" label={t('field.allowEmail')} result={result} />
+				<CheckboxField
+					name="agreeToTerms"
+					label={
+						<>
+							{t('field.agreeToTerms')} (<Link to="/privacy">{t('screen.Privacy')}</Link>)
+						</>
+					}
+					result={result}
+				/>
+				<p className="actions">
+					<SubmitButton name="intent" value="create">{t('account.createAccount')}</SubmitButton>
+					<SubmitButton name="intent" value="previous" secondary>{t('account.changeEmail')}</SubmitButton>
+				</p>
+			</Form>
+		</>
+	)
+}

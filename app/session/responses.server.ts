@@ -1,0 +1,40 @@
+/**
+ * How actions answer (architecture: post/redirect/get): a redirect with a
+ * flash message on success; the form again with its errors and a 4xx on
+ * failure, keeping what was typed except passwords.
+ */
+import type { Submission } from '@conform-to/dom'
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { accountErrorKey, type AccountFlow } from '#app/domain/account-errors.ts'
+import { sessionContext } from '#app/request-context.server.ts'
+import { isUpstreamError } from '#app/upstream/errors.ts'
+import type { Toast } from './session.server.ts'
+
+/** Form fields never sent back to the browser. */
+export const SECRET_FIELDS = ['password', 'passwordConfirm', 'currentPassword', 'newPassword', 'newPasswordConfirm']
+
+export function redirectWithToast(context: Readonly<RouterContextProvider>, to: string, toast: Toast, init?: ResponseInit) {
+	context.get(sessionContext).flash('toast', toast)
+	return redirect(to, init)
+}
+
+/** The form's own errors (400). */
+export function invalidForm(submission: Submission<unknown>, extra: Record<string, unknown> = {}) {
+	return data({ result: submission.reply({ hideFields: SECRET_FIELDS }), ...extra }, { status: 400 })
+}
+
+/**
+ * A failed upstream call, told in the spec's words on the form. Errors the
+ * user can fix answer 400; an upstream outage answers 503 so the form can be
+ * sent again as it is.
+ */
+export function upstreamFailure(flow: AccountFlow, submission: Submission<unknown>, error: unknown, extra: Record<string, unknown> = {}) {
+	if (!isUpstreamError(error)) throw error
+	const key = accountErrorKey(flow, error)
+	const outage = error.kind !== 'status' || (error.status ?? 0) >= 500
+	const status = key === 'errors.attemptLimit' ? 429 : outage ? 503 : 400
+	return data(
+		{ result: submission.reply({ formErrors: [key], hideFields: SECRET_FIELDS }), errorKey: key, ...extra },
+		{ status },
+	)
+}
