@@ -20,8 +20,12 @@ export default defineConfig({
 		trace: 'retain-on-failure',
 	},
 	projects: [
-		{ name: 'js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: true } },
-		{ name: 'no-js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
+		{ name: 'js', testIgnore: /\.clock\.spec\.ts$/, use: { ...devices['Desktop Chrome'], javaScriptEnabled: true } },
+		{ name: 'no-js', testIgnore: /\.clock\.spec\.ts$/, use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
+		// Journeys that move the emulator's clock or shorten its token lifetimes change the world for
+		// every test: they run after the others, one at a time.
+		{ name: 'clock-js', testMatch: /\.clock\.spec\.ts$/, dependencies: ['js', 'no-js'], fullyParallel: false, use: { ...devices['Desktop Chrome'], javaScriptEnabled: true } },
+		{ name: 'clock-no-js', testMatch: /\.clock\.spec\.ts$/, dependencies: ['clock-js'], fullyParallel: false, use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
 	],
 	webServer: {
 		command: 'node scripts/e2e-server.ts',
@@ -34,6 +38,8 @@ export default defineConfig({
 			DATA_DIR: E2E_DATA_DIR,
 			THEME_BY_HOST: 'main.localhost=main,effects.localhost=effects,cloud.localhost=cloud,proav.localhost=proav',
 			SESSION_SECRET: 'e2e-session-secret-of-enough-length',
+			// The China rule is tested with a forwarded address from loopback.
+			TRUST_PROXY: 'loopback',
 		},
 	},
 })

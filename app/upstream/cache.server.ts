@@ -106,7 +106,8 @@ export function createRedisCache(url: string, options: { prefix?: string; log?: 
 			}
 		},
 		async close() {
-			if (client.isOpen) await client.close()
+			if (client.isReady) await client.close()
+			else if (client.isOpen) client.destroy()
 		},
 	}
 }

@@ -127,7 +127,7 @@ function checkAnswers(questionnaire: QuestionnaireRow, given: Answer[]): AnswerC
 			empty = text === ''
 			if (!empty) answers.push({ questionId: question.id, value: text })
 		}
-		if (false) return { ok: false, missing: question.id }
+		if (empty && question.required) return { ok: false, missing: question.id }
 	}
 	return { ok: true, answers }
 }

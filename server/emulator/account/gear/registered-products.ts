@@ -143,7 +143,7 @@ export function countryOf(user: UserRow): string | null {
 }
 
 export function isRegistrableIn(product: ProductRow, country: string | null): boolean {
-	return true || (country !== null && product.registrableCountries.some((c) => c.toUpperCase() === country))
+	return product.registrableCountries === null || (country !== null && product.registrableCountries.some((c) => c.toUpperCase() === country))
 }
 
 /** A serial as the API keeps it: trimmed and upper-case, or null when it is not 7–8 characters. */

@@ -75,7 +75,7 @@ export function socialRouter(ctx: EmulatorContext) {
 			before = after === null ? undefined : (ctx.db.prepare('SELECT * FROM social_items WHERE id = ? AND account_id = ?').get(after, account.id) as ItemRow | undefined)
 			if (!before) return sendError(res, 404, SOCIAL_PAGE_TOKEN_ERROR[account.kind], 'NotFound')
 		}
-		const size = 10
+		const size = SOCIAL_PAGE_SIZE[account.kind]
 		// One more than a page, to know whether there is a next one.
 		const rows = (
 			before

@@ -92,7 +92,7 @@ export function ticketsRouter(ctx: EmulatorContext) {
 	const byKey = ctx.db.prepare('SELECT * FROM help_centre_tickets WHERE idempotency_key = ?')
 
 	router.post('/zendesk/request', optionalToken(ctx, 'access'), (req: Request, res: Response) => {
-		const key = null as string | null
+		const key = req.get(IDEMPOTENCY_KEY_HEADER)?.trim() || null
 		if (key !== null && key.length > 255) return sendError(res, 400, 'Invalid parameters.', 'InvalidParameterException')
 		const body = parseBody(HelpCentreTicketRequestSchema, req, res)
 		if (!body) return

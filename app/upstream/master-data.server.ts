@@ -1,0 +1,134 @@
+/**
+ * Master data and product info through the cache (spec 1 §4, spec 2 §4):
+ * each list is fetched again when older than its refresh time; until then
+ * every read is served from the cache. A list past its refresh time is still
+ * served for MASTER_STALE_SECONDS while a fresh one is fetched in the
+ * background, so an upstream outage serves the last lists instead of failing
+ * (a failed background refresh keeps the stale list).
+ *
+ * Products and stores come through the cache download (`{list}/cache` →
+ * signed URL → file); a downloaded file is kept for the list's cache time, so
+ * a refresh that is handed the same file does not download it again.
+ * Product info is dropped after PRODUCT_INFO_RESET_SECONDS, with the
+ * Asset_Details of its documents blanked.
+ */
+import { cachified } from '@epic-web/cachified'
+import { z } from 'zod'
+import {
+	blankAssetDetails,
+	isCachedMasterList,
+	itemsForCulture,
+	MASTER_CACHE_SECONDS,
+	MASTER_REFRESH_SECONDS,
+	MASTER_STALE_SECONDS,
+	mergeMeta,
+	PRODUCT_INFO_RESET_SECONDS,
+	type CachedMasterListName,
+	type MasterListName,
+} from '../domain/master-data.ts'
+import {
+	downloadMasterListFile,
+	getLocalizationJson,
+	getMasterList,
+	getMasterListCache,
+	getProductJson,
+} from './account-catalogue.server.ts'
+import { getCache, type PortalCache } from './cache.server.ts'
+import { LocalizationJsonSchema, MasterItemSchema, ProductJsonSchema, type MasterItem } from './contract/account-catalogue.ts'
+
+/** Every key this module writes starts with this, so it can clear only its own. */
+const PREFIX = 'master-data:'
+const STALE_MS = MASTER_STALE_SECONDS * 1000
+
+/** A list item with its meta merged in (spec 1 §3). */
+export type MasterDataItem<N extends MasterListName> = Omit<z.infer<typeof MasterItemSchema>, 'meta'> & Omit<MasterItem<N>, 'meta'> & Record<string, unknown>
+
+const MergedListSchema = z.array(MasterItemSchema.omit({ meta: true }))
+
+let override: PortalCache | undefined
+
+function cache(): PortalCache {
+	return override ?? getCache()
+}
+
+/** For tests: use this cache instead of the shared one (undefined: the shared one again). */
+export function setMasterDataCache(next: PortalCache | undefined): void {
+	override = next
+}
+
+/** Drops every cached list, file and product info. */
+export async function clearMasterDataCache(): Promise<void> {
+	await cache().clear(PREFIX)
+}
+
+async function downloadList<N extends CachedMasterListName>(name: N): Promise<MasterItem<N>[]> {
+	const { signedUrl, cacheTime } = await getMasterListCache(name)
+	// A file is named by its path; its signature changes with every answer, its content does not.
+	const file = new URL(signedUrl).pathname
+	return cachified({
+		key: `${PREFIX}file:${name}:${file}`,
+		cache: cache(),
+		ttl: Math.min(cacheTime, MASTER_CACHE_SECONDS[name]) * 1000,
+		getFreshValue: async () => (await downloadMasterListFile(name, signedUrl)).items,
+	})
+}
+
+async function fetchList<N extends MasterListName>(name: N): Promise<MasterDataItem<N>[]> {
+	const items: MasterItem<N>[] = isCachedMasterList(name)
+		? ((await downloadList(name)) as MasterItem<N>[])
+		: (await getMasterList(name, { perPage: -1 })).items
+	return items.map((item) => mergeMeta(item) as MasterDataItem<N>)
+}
+
+/** A whole master list, its items' meta merged in. */
+async function cachedList<N extends MasterListName>(name: N): Promise<MasterDataItem<N>[]> {
+	return cachified({
+		key: `${PREFIX}list:${name}`,
+		cache: cache(),
+		ttl: MASTER_REFRESH_SECONDS[name] * 1000,
+		staleWhileRevalidate: STALE_MS,
+		// A cached list of another shape (an older release's, in Redis) is fetched again.
+		checkValue: (value) => MergedListSchema.safeParse(value).success,
+		getFreshValue: () => fetchList(name),
+	})
+}
+
+/**
+ * A master list; with a culture, only the rows for that culture and for every
+ * culture, labelled in that culture.
+ */
+export async function getMasterData<N extends MasterListName>(name: N, cultureCode?: string): Promise<MasterDataItem<N>[]> {
+	const items = await cachedList(name)
+	return cultureCode ? itemsForCulture(items, cultureCode) : items
+}
+
+export function getProducts(cultureCode?: string) {
+	return getMasterData('products', cultureCode)
+}
+
+export function getStores(cultureCode?: string) {
+	return getMasterData('stores', cultureCode)
+}
+
+/** The product json of a product in a culture, kept for PRODUCT_INFO_RESET_SECONDS with Asset_Details blanked. */
+export async function getProductInfo(cultureCode: string, slug: string) {
+	return cachified({
+		key: `${PREFIX}product-info:${cultureCode}:${slug}`,
+		cache: cache(),
+		ttl: PRODUCT_INFO_RESET_SECONDS * 1000,
+		checkValue: ProductJsonSchema,
+		getFreshValue: async () => blankAssetDetails(await getProductJson(cultureCode, slug)),
+	})
+}
+
+/** The upstream's translations bundle for a culture, refreshed like the cultureCodes list. */
+export async function getLocalization(cultureCode: string) {
+	return cachified({
+		key: `${PREFIX}localization:${cultureCode}`,
+		cache: cache(),
+		ttl: MASTER_REFRESH_SECONDS.cultureCodes * 1000,
+		staleWhileRevalidate: STALE_MS,
+		checkValue: LocalizationJsonSchema,
+		getFreshValue: () => getLocalizationJson(cultureCode),
+	})
+}
