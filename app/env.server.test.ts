@@ -31,11 +31,14 @@ describe('parseEnv', () => {
 		expect(() => parseEnv(source)).toThrow(name)
 	})
 
-	it('requires a session secret in production with real upstreams', () => {
+	it('requires the session and security-token secrets in production with real upstreams', () => {
 		const upstreams = Object.fromEntries(
 			['ACCOUNT_API_URL', 'SSO_URL', 'CLOUD_API_URL', 'DEVICE_API_URL', 'PUBLIC_API_URL', 'LOG_API_URL', 'VIDEO_API_URL'].map((k) => [k, 'https://up.example']),
 		)
 		expect(() => parseEnv({ NODE_ENV: 'production', ...upstreams })).toThrow('SESSION_SECRET')
-		expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'a-secret-of-sixteen+', ...upstreams }).USE_EMULATOR).toBe(false)
+		expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'a-secret-of-sixteen+', ...upstreams })).toThrow('RCP_SECURITY_SECRET')
+		const env = parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'a-secret-of-sixteen+', RCP_SECURITY_SECRET: 'another-secret-16+', ...upstreams })
+		expect(env.USE_EMULATOR).toBe(false)
+		expect(env.SECURITY_SECRET).toBe('another-secret-16+')
 	})
 })

@@ -34,14 +34,14 @@ import {
 	getProductJson,
 } from './account-catalogue.server.ts'
 import { getCache, type PortalCache } from './cache.server.ts'
-import { LocalizationJsonSchema, MasterItemSchema, ProductJsonSchema, type MasterItem } from './contract/account-catalogue.ts'
+import { LocalizationJsonSchema, MasterItemSchema, ProductJsonSchema, type MasterItem, type MergedMasterItem } from './contract/account-catalogue.ts'
 
 /** Every key this module writes starts with this, so it can clear only its own. */
 const PREFIX = 'master-data:'
 const STALE_MS = MASTER_STALE_SECONDS * 1000
 
 /** A list item with its meta merged in (spec 1 §3). */
-export type MasterDataItem<N extends MasterListName> = Omit<z.infer<typeof MasterItemSchema>, 'meta'> & Omit<MasterItem<N>, 'meta'> & Record<string, unknown>
+export type MasterDataItem<N extends MasterListName> = MergedMasterItem<N>
 
 const MergedListSchema = z.array(MasterItemSchema.omit({ meta: true }))
 

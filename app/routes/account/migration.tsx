@@ -27,8 +27,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	const session = context.get(sessionContext)
 	const flow = session.get('registerFlow') ?? INITIAL_REGISTER_FLOW
-	session.set('registerFlow', { ...flow, registerStep: REGISTER_STEP.login, registerEmail: submission.value.email, registerFlow: 'migration' })
-	return redirectWithToast(context, `/login?${new URLSearchParams({ email: submission.value.email })}`, { type: 'success', message: 'toast.migrated' })
+	// Migrating is step 1; the account is activated by the code mailed to it, like a new one (spec 1 §4).
+	session.set('registerFlow', { ...flow, registerStep: REGISTER_STEP.activation, registerEmail: submission.value.email, registerFlow: 'migration' })
+	return redirectWithToast(context, `/activation?${new URLSearchParams({ email: submission.value.email })}`, {
+		type: 'success',
+		message: 'account.activationSent',
+		values: { email: submission.value.email },
+	})
 }
 
 export default function Migration({ loaderData, actionData }: Route.ComponentProps) {

@@ -113,7 +113,22 @@ export const MASTER_ITEM_SCHEMAS = {
 	stores: StoreSchema,
 } as const satisfies Record<MasterListName, z.ZodType>
 
+/** The items after the client merged their meta in (the merged keys are untyped extras). */
+export const MERGED_ITEM_SCHEMAS = {
+	genders: GenderSchema.omit({ meta: true }),
+	cultureCodes: CultureCodeSchema.omit({ meta: true }),
+	interests: InterestSchema.omit({ meta: true }),
+	phoneTypes: PhoneTypeSchema.omit({ meta: true }),
+	purchasingMethods: PurchasingMethodSchema.omit({ meta: true }),
+	questionnaireLabels: QuestionnaireLabelSchema.omit({ meta: true }),
+	brands: BrandSchema.omit({ meta: true }),
+	stateProvinces: StateProvinceSchema.omit({ meta: true }),
+	products: ProductSchema.omit({ meta: true }),
+	stores: StoreSchema.omit({ meta: true }),
+} as const satisfies Record<MasterListName, z.ZodType>
+
 export type MasterItemSchemas = typeof MASTER_ITEM_SCHEMAS
+export type MergedMasterItem<N extends MasterListName> = z.infer<(typeof MERGED_ITEM_SCHEMAS)[N]>
 export type MasterItem<N extends MasterListName> = z.infer<MasterItemSchemas[N]>
 export type MasterItemInput<N extends MasterListName> = z.input<MasterItemSchemas[N]>
 
@@ -218,7 +233,8 @@ export const JsonKeyQuerySchema = z.object({
 		.trim()
 		.min(1)
 		.max(200)
-		.regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/),
+		.regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/)
+		.refine((key) => !key.split('/').some((segment) => /^\.+$/.test(segment)), 'no . or .. segments'),
 })
 
 /**

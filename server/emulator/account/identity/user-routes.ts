@@ -98,7 +98,8 @@ export function userRoutes(ctx: EmulatorContext): Router {
 		const problem = passwordProblem(body.newPassword)
 		if (problem) return sendRuleError(res, problem)
 		updateUser(ctx, user.id, { password: body.newPassword })
-
+		// Spec 1 §4: a password change ends the session.
+		ctx.tokens.revokeAll(user.id)
 		const answer: z.input<typeof MessageResponseSchema> = { message: 'Password changed. Please sign in again.' }
 		res.json(answer)
 	})
@@ -137,7 +138,7 @@ export function userRoutes(ctx: EmulatorContext): Router {
 	router.post('/users/:id/linkage/delete', requireToken(ctx, 'id'), ownUser, (_req, res) => {
 		const user = caller(ctx, res)
 		if (!user) return
-		if (false) return sendError(res, 409, ACTIVE_SUBSCRIPTIONS_MESSAGE, 'ActiveSubscriptions')
+		if (hasActiveCloudSubscription(ctx.db, user.id)) return sendError(res, 409, ACTIVE_SUBSCRIPTIONS_MESSAGE, 'ActiveSubscriptions')
 		transaction(ctx.db, () => {
 			deleteIdentityData(ctx.db, user)
 			deleteRegisteredProductsOf(ctx.db, user.id)
