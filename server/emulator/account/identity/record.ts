@@ -8,7 +8,7 @@ import type { z } from 'zod'
 import { isStaffEmail } from '../../../../app/domain/user-record.ts'
 import { SHOP_SERVICE_ID, type UserRecordSchema } from '../../../../app/upstream/contract/account-identity.ts'
 import type { EmulatorContext } from '../../context.ts'
-import { findProductBySlug } from '../products.ts'
+import { presentRegisteredProduct } from '../gear/registered-products.ts'
 import { listRegisteredProducts } from '../registered-products-table.ts'
 import type { UserRow } from '../users.ts'
 import { cultureCodeRef, findInterest } from './masters.ts'
@@ -19,24 +19,9 @@ type UserRecordAnswer = z.input<typeof UserRecordSchema>
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
 
+/** The gear calls own registered products: `me` shows them the same way, settled when their time is up. */
 function registeredProducts(ctx: EmulatorContext, userId: string): UserRecordAnswer['registeredProducts'] {
-	return listRegisteredProducts(ctx.db, userId).map((row) => {
-		const product = findProductBySlug(ctx.db, row.productSlug)
-		const answerInfos = Array.isArray(row.data.answerInfos) ? (row.data.answerInfos as Array<{ id: string }>) : []
-		return {
-			...row.data,
-			id: row.id,
-			product: { slug: row.productSlug, brand: { value: product?.brand ?? String(row.data.brand ?? '') } },
-			serialCode: row.serialCode,
-			purchaseDate: text(row.data.purchaseDate),
-			purchaseMethod: text(row.data.purchaseMethod),
-			purchaseDealer: text(row.data.purchaseDealer),
-			image: text(row.data.image) ?? product?.image ?? null,
-			answerInfos,
-			status: row.status,
-			createDate: row.createDate,
-		}
-	})
+	return listRegisteredProducts(ctx.db, userId).map((row) => presentRegisteredProduct(ctx, row))
 }
 
 export function userRecord(ctx: EmulatorContext, user: UserRow): UserRecordAnswer {
