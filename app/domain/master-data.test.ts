@@ -129,7 +129,7 @@ describe('blankAssetDetails (spec 1 §3: Asset_Details are blanked when stored)'
 	})
 
 	it('leaves info without support documents alone', () => {
-		const info = { slug: 'x' }
+		const info: { slug: string; Product_Support_Documents?: Array<{ Asset_Details: unknown[] }> } = { slug: 'x' }
 		expect(blankAssetDetails(info)).toBe(info)
 	})
 })

@@ -6,6 +6,7 @@
 import { decodeJwt } from 'jose'
 import { redirect, type RouterContextProvider } from 'react-router'
 import { REDIRECT_PARAM } from '#app/domain/redirect.ts'
+import { getEnv } from '#app/env.server.ts'
 import { isMessagingAppBrowser, isSessionOverMessage, needsRefresh } from '#app/domain/session-rules.ts'
 import { sessionContext } from '#app/request-context.server.ts'
 import { refreshTokens } from '#app/upstream/account-identity.server.ts'
@@ -69,7 +70,8 @@ export async function requireCredentials(context: Context, request: Request): Pr
 
 	const pending =
 		refreshing.get(credentials.refreshToken) ??
-		refreshTokens(credentials.refreshToken).then((tokens) =>
+		// Single sign-on tokens belong to its client: they refresh through the account API's client call.
+		refreshTokens(credentials.refreshToken, credentials.via === 'sso' ? { clientId: getEnv().SSO_CLIENT_ID } : {}).then((tokens) =>
 			sessionCredentials({ ...tokens, refreshToken: tokens.refreshToken ?? credentials.refreshToken }, credentials.via),
 		)
 	if (!refreshing.has(credentials.refreshToken)) {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect } from './fixtures.ts'
+import { test as base, expect } from './fixtures.ts'
 
 /** Mail the emulated account API sent to an address, newest first (read through the outbox API). */
 export async function mailTo(request: APIRequestContext, email: string) {
@@ -52,4 +52,93 @@ export async function createAccount(page: Page, request: APIRequestContext, opti
 	await page.getByRole('button', { name: 'Activate' }).click()
 	await expect(page).toHaveURL(/\/login\?email=/)
 	return { email, password }
+}
+
+/* ---- Helpers of the account lifecycle suite (tests/e2e/account-*.spec.ts, account.clock.spec.ts) ---- */
+
+/**
+ * A private address (the emulated geo lookup places it in the United States)
+ * for one test's visitor, sent as X-Forwarded-For (the portal trusts loopback):
+ * the portal's per-address limits on sign-in and code entry then count each
+ * test on its own, not the whole suite as one visitor.
+ */
+export function visitorAddress(): string {
+	const octet = () => Math.floor(Math.random() * 254) + 1
+	return `10.${octet()}.${octet()}.${octet()}`
+}
+
+/**
+ * The account suite's test: each test is a visitor from its own address
+ * (`test.use({ visitorAddress: '198.51.100.7' })` picks one, e.g. in China).
+ */
+export const accountTest = base.extend<{ visitorAddress: string }>({
+	visitorAddress: [async ({}, use) => use(visitorAddress()), { option: true }],
+	extraHTTPHeaders: async ({ visitorAddress: address }, use) => use({ 'X-Forwarded-For': address }),
+})
+
+export const STRONG_PASSWORD = 'Secret1234'
+
+/** Signs up through the screens without activating; ends on /activation. */
+export async function signUpWithoutActivating(page: Page, email = uniqueEmail(), password = STRONG_PASSWORD) {
+	await page.goto('/signup')
+	await page.getByLabel('Email').fill(email)
+	await page.getByRole('button', { name: 'Continue' }).click()
+	await page.getByLabel('First name').fill('Robin')
+	await page.getByLabel('Last name').fill('Drummer')
+	await page.getByLabel('Password', { exact: true }).fill(password)
+	await page.getByLabel('Confirm password').fill(password)
+	await page.getByLabel('I agree to the terms of use and privacy policy').check()
+	await page.getByRole('button', { name: 'Create account' }).click()
+	await expect(page).toHaveURL(/\/activation\?email=/)
+	return { email, password }
+}
+
+/** Signs in through /login and waits until the portal has let the user in (left /login). */
+export async function signIn(page: Page, email: string, password: string, expectedUrl: string | RegExp = '/') {
+	await logIn(page, email, password)
+	await expect(page).toHaveURL(expectedUrl)
+}
+
+/** The form-level error the sign-in page shows after a failed attempt with these credentials. */
+export async function signInError(page: Page, email: string, password: string) {
+	await logIn(page, email, password)
+	const alert = page.getByRole('main').getByRole('alert')
+	await expect(alert).toBeVisible()
+	return alert
+}
+
+/** The toast (snackbar) of the page: role status for news, alert for errors. */
+export function toast(page: Page) {
+	return page.locator('.toast')
+}
+
+/** Moves the emulator's clock (every upstream's idea of now). */
+export async function advanceClock(request: APIRequestContext, ms: number) {
+	const response = await request.post('/_emulator/clock', { data: { advanceMs: ms } })
+	expect(response.ok()).toBe(true)
+}
+
+export const DEFAULT_TOKEN_LIFETIMES = { idTokenSeconds: 3600, accessTokenSeconds: 3600, refreshTokenSeconds: 2_592_000 } as const
+
+/** Changes the lifetimes of the tokens the emulator issues from now on. */
+export async function setTokenLifetimes(request: APIRequestContext, seconds: Partial<typeof DEFAULT_TOKEN_LIFETIMES>) {
+	const response = await request.post('/_emulator/tokens/settings', { data: seconds })
+	expect(response.ok()).toBe(true)
+}
+
+/** Puts the emulator's clock and token lifetimes back as they were at start. */
+export async function restoreEmulatorTime(request: APIRequestContext) {
+	expect((await request.post('/_emulator/clock', { data: { offsetMs: 0 } })).ok()).toBe(true)
+	await setTokenLifetimes(request, DEFAULT_TOKEN_LIFETIMES)
+}
+
+/**
+ * The status of the POST a form submission makes: the document request
+ * without JavaScript, the `.data` request with it.
+ */
+export function formPost(page: Page, path: string) {
+	return page.waitForResponse((response) => {
+		const url = new URL(response.url())
+		return response.request().method() === 'POST' && (url.pathname === path || url.pathname === `${path}.data`)
+	})
 }

@@ -72,3 +72,13 @@ export function findProductByModelCode(db: DatabaseSync, modelCode: string): Pro
 export function listProducts(db: DatabaseSync): ProductRow[] {
 	return (db.prepare('SELECT * FROM products ORDER BY slug').all() as Row[]).map(toProduct)
 }
+
+/** Like listProducts, without the product info (`data.info`): what lists and indexes need, a tenth of the parsing. */
+export function listProductSummaries(db: DatabaseSync): ProductRow[] {
+	const rows = db
+		.prepare(
+			"SELECT slug, model_code, brand, category_id, name, image, registrable_countries, json_remove(data, '$.info') AS data FROM products ORDER BY slug",
+		)
+		.all() as Row[]
+	return rows.map(toProduct)
+}

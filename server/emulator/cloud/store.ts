@@ -374,11 +374,11 @@ export function insertUserProduct(ctx: EmulatorContext, p: Omit<UserProductRow, 
 }
 
 export function listStoredUserProducts(ctx: EmulatorContext, userId: string): UserProductRow[] {
-	return (ctx.db.prepare('SELECT * FROM cloud_user_products WHERE user_id = ? ORDER BY granted_at, id').all(userId) as UserProductDbRow[]).map(toUserProduct)
+	return (ctx.db.prepare('SELECT * FROM cloud_user_products WHERE user_id = ? ORDER BY granted_at, rowid').all(userId) as UserProductDbRow[]).map(toUserProduct)
 }
 
 export function listRuleProducts(ctx: EmulatorContext, ruleId: string): UserProductRow[] {
-	return (ctx.db.prepare('SELECT * FROM cloud_user_products WHERE user_rule_id = ? ORDER BY granted_at, id').all(ruleId) as UserProductDbRow[]).map(toUserProduct)
+	return (ctx.db.prepare('SELECT * FROM cloud_user_products WHERE user_rule_id = ? ORDER BY granted_at, rowid').all(ruleId) as UserProductDbRow[]).map(toUserProduct)
 }
 
 // ── Loyalty rules ───────────────────────────────────────────────────────

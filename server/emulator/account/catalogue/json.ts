@@ -24,7 +24,7 @@ import { CATEGORIES } from '../../seed/categories.ts'
 import { findCulture } from '../../seed/cultures.ts'
 import type { ProductInfoContent } from '../../seed/product-info.ts'
 import { TRANSLATIONS, TRANSLATIONS_VERSION } from '../../seed/translations.ts'
-import { findProductBySlug, listProducts, type ProductRow } from '../products.ts'
+import { findProductBySlug, listProductSummaries, type ProductRow } from '../products.ts'
 import { productItem, rebaseUrls } from './master-items.ts'
 
 type Found = { status: 200; body: unknown } | { status: 404; body: { message: string; code: string; [key: string]: unknown } }
@@ -89,7 +89,7 @@ function curation(ctx: EmulatorContext, cultureCode: string): z.input<typeof Cur
 	const country = findCulture(cultureCode)?.country
 	const lang = cultureCode === 'ja-JP' ? 'ja' : 'en'
 	// Only what may be registered in the culture's country.
-	const products = listProducts(ctx.db).filter((p) => !p.registrableCountries || (country && p.registrableCountries.includes(country)))
+	const products = listProductSummaries(ctx.db).filter((p) => !p.registrableCountries || (country && p.registrableCountries.includes(country)))
 	const year = (p: ProductRow) => (typeof p.data.year === 'number' ? p.data.year : 0)
 	const sections = {
 		new: [...products].sort((a, b) => year(b) - year(a) || a.slug.localeCompare(b.slug)).slice(0, 8),

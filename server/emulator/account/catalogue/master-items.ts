@@ -13,7 +13,7 @@ import { findCategory } from '../../seed/categories.ts'
 import { cultureCodeRef } from '../../seed/cultures.ts'
 import { BRANDS, type MasterSeedItem } from '../../seed/master-lists.ts'
 import { productImageUrl } from '../../seed/products.ts'
-import { listProducts, type ProductRow } from '../products.ts'
+import { listProductSummaries, type ProductRow } from '../products.ts'
 
 export type ItemInput = z.input<typeof MasterItemSchema>
 export type ProductItemInput = z.input<typeof ProductSchema>
@@ -125,7 +125,7 @@ export function productItem(ctx: EmulatorContext, product: ProductRow, sort: num
 
 /** Every row of a list, in order. */
 export function listItems(ctx: EmulatorContext, list: MasterListName): ItemInput[] {
-	if (list === 'products') return listProducts(ctx.db).map((product, index) => productItem(ctx, product, index + 1))
+	if (list === 'products') return listProductSummaries(ctx.db).map((product, index) => productItem(ctx, product, index + 1))
 	const rows = ctx.db.prepare('SELECT * FROM catalogue_master_items WHERE list = ? ORDER BY sort, id').all(list) as Row[]
 	return rows.map(toItem)
 }
