@@ -3,6 +3,7 @@
  * in China is sent to the notice that offers the Chinese portal. The answer
  * is kept in a cookie for a day, so the lookup runs once per visitor.
  */
+import { LRUCache } from 'lru-cache'
 import { createCookie, redirect, type MiddlewareFunction } from 'react-router'
 import { clientIpContext } from '#app/request-context.server.ts'
 import { getGeoipCountry } from '#app/upstream/public.server.ts'
@@ -10,15 +11,30 @@ import { getGeoipCountry } from '#app/upstream/public.server.ts'
 const UNAVAILABLE_COUNTRIES = new Set(['China'])
 const NOTICE_PATH = '/unavailable'
 
-const geoCookie = createCookie('geo', { path: '/', sameSite: 'lax', httpOnly: true, maxAge: 24 * 60 * 60 })
+const DAY_SECONDS = 24 * 60 * 60
+const geoCookie = createCookie('geo', { path: '/', sameSite: 'lax', httpOnly: true, maxAge: DAY_SECONDS })
+/** Visitors that keep no cookies (crawlers, apps) are looked up once a day per address, not per request. */
+const countryByAddress = new LRUCache<string, string>({ max: 10_000, ttl: DAY_SECONDS * 1000 })
+
+/** The lookup is on the way to every first page: an outage may not hold pages up. */
+const LOOKUP_TIMEOUT_MS = 1500
+const RETRY_AFTER_FAILURE_MS = 60_000
+
+async function countryOf(address: string): Promise<string> {
+	const known = countryByAddress.get(address)
+	if (known !== undefined) return known
+	const country = await getGeoipCountry(address, AbortSignal.timeout(LOOKUP_TIMEOUT_MS))
+	// A failed lookup answers '' (spec 2 §7): the visitor is let in and the address asked again a minute later.
+	countryByAddress.set(address, country, country ? undefined : { ttl: RETRY_AFTER_FAILURE_MS })
+	return country
+}
 
 export const regionMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
 	let country = (await geoCookie.parse(request.headers.get('Cookie'))) as string | null
 	let setCookie: string | undefined
 	if (typeof country !== 'string') {
-		// A failed lookup answers '' (spec 2 §7): the visitor is let in and asked again tomorrow.
-		country = await getGeoipCountry(context.get(clientIpContext))
-		setCookie = await geoCookie.serialize(country)
+		country = await countryOf(context.get(clientIpContext))
+		if (country) setCookie = await geoCookie.serialize(country)
 	}
 	if (UNAVAILABLE_COUNTRIES.has(country) && url.pathname !== NOTICE_PATH) {
 		throw redirect(NOTICE_PATH, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
