@@ -153,10 +153,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	const t = useT()
 	const notFound = isRouteErrorResponse(error) && error.status === 404
+	const errorKey = isRouteErrorResponse(error) && typeof error.data?.errorKey === 'string' ? (error.data.errorKey as CatalogueKey) : null
 	return (
 		<main id="main" className="error-page">
 			<h1>{notFound ? t('screen.NotFound') : t('error.title')}</h1>
-			<p>{notFound ? t('notFound.text') : t('error.text')}</p>
+			<p>{notFound ? t('notFound.text') : errorKey ? t(errorKey) : t('error.text')}</p>
 			<p>
 				<a href="/">{t('notFound.home')}</a>
 			</p>

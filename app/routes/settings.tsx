@@ -3,6 +3,7 @@ import type { Route } from './+types/settings'
 import { SIDEBAR_SIDES } from '#app/domain/preferences.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
 import { requireCredentials } from '#app/session/auth.server.ts'
+import { orUpstreamUnavailable } from '#app/session/responses.server.ts'
 import { getMe } from '#app/upstream/account-identity.server.ts'
 import { ComingSoon } from '#app/ui/coming-soon.tsx'
 import { SubmitButton } from '#app/ui/form.tsx'
@@ -12,7 +13,7 @@ import { useT } from '#app/ui/i18n.tsx'
 export async function loader({ request, context, params }: Route.LoaderArgs) {
 	if (params.tab && params.tab !== 'profile') return { profile: null }
 	const credentials = await requireCredentials(context, request)
-	const me = await getMe(credentials)
+	const me = await orUpstreamUnavailable(getMe(credentials))
 	return { profile: { firstName: me.firstName ?? '', lastName: me.lastName ?? '', email: me.email } }
 }
 

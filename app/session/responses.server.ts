@@ -7,7 +7,7 @@ import type { Submission } from '@conform-to/dom'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { accountErrorKey, type AccountFlow } from '#app/domain/account-errors.ts'
 import { sessionContext } from '#app/request-context.server.ts'
-import { isUpstreamError } from '#app/upstream/errors.ts'
+import { isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
 import type { Toast } from './session.server.ts'
 
 /** Form fields never sent back to the browser. */
@@ -37,4 +37,18 @@ export function upstreamFailure(flow: AccountFlow, submission: Submission<unknow
 		{ result: submission.reply({ formErrors: [key], hideFields: SECRET_FIELDS }), errorKey: key, ...extra },
 		{ status },
 	)
+}
+
+/**
+ * A loader whose upstream failed: the error page says so in the spec's words
+ * with a 503 (or what the upstream said), never a crash. Other errors go on.
+ */
+export async function orUpstreamUnavailable<T>(work: Promise<T>): Promise<T> {
+	try {
+		return await work
+	} catch (error) {
+		if (!isUpstreamError(error) || error.cancelled) throw error
+		const status = error.kind === 'status' && error.status && error.status < 500 ? error.status : 503
+		throw data({ errorKey: userMessageKey(error) ?? 'toast.tryAgain' }, { status })
+	}
 }
