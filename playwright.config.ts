@@ -23,9 +23,9 @@ export default defineConfig({
 		{ name: 'js', testIgnore: /\.clock\.spec\.ts$/, use: { ...devices['Desktop Chrome'], javaScriptEnabled: true } },
 		{ name: 'no-js', testIgnore: /\.clock\.spec\.ts$/, use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
 		// Journeys that move the emulator's clock or shorten its token lifetimes change the world for
-		// every test: they run after the others, one at a time.
-		{ name: 'clock-js', testMatch: /\.clock\.spec\.ts$/, dependencies: ['js', 'no-js'], fullyParallel: false, use: { ...devices['Desktop Chrome'], javaScriptEnabled: true } },
-		{ name: 'clock-no-js', testMatch: /\.clock\.spec\.ts$/, dependencies: ['clock-js'], fullyParallel: false, use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
+		// every test (moved clock, short tokens, injected faults): they run after the others, one at a time.
+		{ name: 'clock-js', testMatch: /\.clock\.spec\.ts$/, dependencies: ['js', 'no-js'], workers: 1, use: { ...devices['Desktop Chrome'], javaScriptEnabled: true } },
+		{ name: 'clock-no-js', testMatch: /\.clock\.spec\.ts$/, dependencies: ['clock-js'], workers: 1, use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
 	],
 	webServer: {
 		command: 'node scripts/e2e-server.ts',

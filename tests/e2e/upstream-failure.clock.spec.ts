@@ -1,0 +1,35 @@
+import { createAccount, logIn } from './account.ts'
+import { expect, test } from './fixtures.ts'
+
+// Injected faults touch every request to the path: these run with the clock journeys, one at a time.
+test.describe.configure({ mode: 'serial' })
+
+test.afterEach(async ({ request }) => {
+	await request.delete('/_emulator/faults')
+})
+
+test('a failing upstream gives a clear message and a 503, never a crash', async ({ page, request }) => {
+	const { email, password } = await createAccount(page, request)
+	await logIn(page, email, password)
+	await expect(page).toHaveURL('/')
+	await request.post('/_emulator/faults', { data: { path: '/account/me', mode: 'status', status: 502 } })
+	const response = await page.goto('/settings/profile')
+	expect(response?.status()).toBe(503)
+	await expect(page.getByText('Please try again in a moment.')).toBeVisible()
+})
+
+test('a sign-in while the account API is down keeps what was typed and says to try again', async ({ page, request, javaScript }) => {
+	await request.post('/_emulator/faults', { data: { path: '/account/signin', mode: 'status', status: 503 } })
+	await page.goto('/login')
+	await page.getByLabel('Email').fill('owner@example.com')
+	await page.getByLabel('Password', { exact: true }).fill('Owner1234')
+	const [response] = await Promise.all([
+		page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/login')),
+		page.getByRole('button', { name: 'Log in' }).click(),
+	])
+	expect(response.status()).toBe(503)
+	await expect(page.getByRole('alert')).toContainText('Please try again in a moment.')
+	await expect(page.getByLabel('Email')).toHaveValue('owner@example.com')
+	// The server never sends a password back; with JavaScript the browser keeps the field as it was.
+	if (!javaScript) await expect(page.getByLabel('Password', { exact: true })).toHaveValue('')
+})
