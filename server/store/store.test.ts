@@ -1,9 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { redisServerPath, reportRedisSkipped, startRedisServer } from '#tests/redis-server.ts'
 import { createRedisStore } from './redis.ts'
 import { createSqliteStore } from './sqlite.ts'
 import type { KeyValueStore } from './types.ts'
@@ -54,40 +53,16 @@ describe('sqlite store on disk', () => {
 	})
 })
 
-const redisServer = spawnSync('sh', ['-c', 'command -v redis-server']).stdout.toString().trim()
-if (!redisServer) {
-	console.log('redis store tests skipped: no redis-server is installed (apt-get install redis-server; CI installs it)')
-}
+reportRedisSkipped('redis store tests')
 
-async function freePort(): Promise<number> {
-	return new Promise((resolve) => {
-		const server = net.createServer().listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as net.AddressInfo
-			server.close(() => resolve(port))
-		})
-	})
-}
-
-describe.skipIf(!redisServer)('redis', () => {
-	let child: ChildProcess
+describe.skipIf(!redisServerPath)('redis', () => {
+	let redis: Awaited<ReturnType<typeof startRedisServer>>
 	let url = ''
 	beforeAll(async () => {
-		const port = await freePort()
-		child = spawn(redisServer, ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'], { stdio: 'ignore' })
-		url = `redis://127.0.0.1:${port}`
-		for (let i = 0; i < 50; i++) {
-			const up = await new Promise<boolean>((resolve) => {
-				const socket = net.connect(port, '127.0.0.1', () => (socket.end(), resolve(true)))
-				socket.on('error', () => resolve(false))
-			})
-			if (up) return
-			await new Promise((resolve) => setTimeout(resolve, 100))
-		}
-		throw new Error('redis-server did not start')
+		redis = await startRedisServer()
+		url = redis.url
 	})
-	afterAll(() => {
-		child?.kill()
-	})
+	afterAll(() => redis?.stop())
 
 	storeContract('redis', () => createRedisStore(url, { prefix: `test:${process.pid}:` }))
 })

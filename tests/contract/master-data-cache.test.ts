@@ -1,6 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import net from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import { freePort, redisServerPath, reportRedisSkipped, startRedisServer } from '#tests/redis-server.ts'
 import { startEmulator, type RunningEmulator } from './emulator.ts'
 
 let emu: RunningEmulator
@@ -236,41 +235,20 @@ describe('product info through the cache', () => {
 	})
 })
 
-const redisServer = spawnSync('sh', ['-c', 'command -v redis-server']).stdout.toString().trim()
-if (!redisServer) console.log('redis cache tests skipped: no redis-server is installed (apt-get install redis-server; CI installs it)')
+reportRedisSkipped('redis cache tests')
 
-async function freePort(): Promise<number> {
-	return new Promise((resolve) => {
-		const server = net.createServer().listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as net.AddressInfo
-			server.close(() => resolve(port))
-		})
-	})
-}
-
-describe.skipIf(!redisServer)('the Redis cache', () => {
-	let child: ChildProcess
-	let url = ''
+describe.skipIf(!redisServerPath)('the Redis cache', () => {
+	let redis: Awaited<ReturnType<typeof startRedisServer>>
 	let cache: import('#app/upstream/cache.server.ts').PortalCache
 
 	beforeAll(async () => {
-		const port = await freePort()
-		child = spawn(redisServer, ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'], { stdio: 'ignore' })
-		url = `redis://127.0.0.1:${port}`
-		for (let i = 0; i < 50; i++) {
-			const up = await new Promise<boolean>((resolve) => {
-				const socket = net.connect(port, '127.0.0.1', () => (socket.end(), resolve(true)))
-				socket.on('error', () => resolve(false))
-			})
-			if (up) break
-			await new Promise((resolve) => setTimeout(resolve, 100))
-		}
-		cache = caches.createRedisCache(url, { prefix: 'test:' })
+		redis = await startRedisServer()
+		cache = caches.createRedisCache(redis.url, { prefix: 'test:' })
 	})
 	afterAll(async () => {
 		masterData?.setMasterDataCache(undefined)
 		await cache?.close()
-		child?.kill()
+		redis?.stop()
 	})
 
 	it('keeps cachified entries and expires them with their ttl and stale time', async () => {

@@ -30,8 +30,8 @@ export function migrateRegisteredProducts(db: DatabaseSync): void {
 	CREATE INDEX IF NOT EXISTS registered_products_user ON registered_products (user_id);`)
 }
 
-type Row = { id: string; user_id: string; product_slug: string; serial_code: string; status: RegistrationStatus; data: string; create_date: string }
-const toRow = (row: Row): RegisteredProductRow => ({
+export type RegisteredProductDbRow = { id: string; user_id: string; product_slug: string; serial_code: string; status: RegistrationStatus; data: string; create_date: string }
+export const toRegisteredProductRow = (row: RegisteredProductDbRow): RegisteredProductRow => ({
 	id: row.id,
 	userId: row.user_id,
 	productSlug: row.product_slug,
@@ -42,7 +42,7 @@ const toRow = (row: Row): RegisteredProductRow => ({
 })
 
 export function listRegisteredProducts(db: DatabaseSync, userId: string): RegisteredProductRow[] {
-	return (db.prepare('SELECT * FROM registered_products WHERE user_id = ? ORDER BY create_date').all(userId) as Row[]).map(toRow)
+	return (db.prepare('SELECT * FROM registered_products WHERE user_id = ? ORDER BY create_date').all(userId) as RegisteredProductDbRow[]).map(toRegisteredProductRow)
 }
 
 export function deleteRegisteredProductsOf(db: DatabaseSync, userId: string): void {

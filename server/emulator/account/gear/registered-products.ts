@@ -24,7 +24,7 @@ import type { EmulatorContext } from '../../context.ts'
 import { transaction } from '../../db.ts'
 import { productImageUrl } from '../../seed/products.ts'
 import { findProductByModelCode, findProductBySlug, type ProductRow } from '../products.ts'
-import type { RegisteredProductRow } from '../registered-products-table.ts'
+import { toRegisteredProductRow, type RegisteredProductDbRow, type RegisteredProductRow } from '../registered-products-table.ts'
 import { findUserById, type UserRow } from '../users.ts'
 import { deleteAnswerInfosOf, listAnswerInfosOf, presentAnswerInfo } from './answer-infos-table.ts'
 import { ownUser, parseBody } from './request.ts'
@@ -45,16 +45,8 @@ interface RegistrationData {
 	answerInfos?: unknown[]
 }
 
-type Row = { id: string; user_id: string; product_slug: string; serial_code: string; status: RegistrationStatus; data: string; create_date: string }
-const toRow = (row: Row): RegisteredProductRow => ({
-	id: row.id,
-	userId: row.user_id,
-	productSlug: row.product_slug,
-	serialCode: row.serial_code,
-	status: row.status,
-	data: JSON.parse(row.data) as Record<string, unknown>,
-	createDate: row.create_date,
-})
+type Row = RegisteredProductDbRow
+const toRow = toRegisteredProductRow
 
 const dataOf = (row: RegisteredProductRow) => row.data as unknown as Partial<RegistrationData>
 
