@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startEmulator, type RunningEmulator } from './emulator.ts'
+import { failure, startEmulator, type RunningEmulator } from './emulator.ts'
 
 let emu: RunningEmulator
 let api: typeof import('#app/upstream/account-catalogue.server.ts')
@@ -16,15 +16,6 @@ beforeAll(async () => {
 })
 afterEach(() => emu.clearFaults())
 afterAll(() => emu.stop())
-
-async function failure(promise: Promise<unknown>) {
-	const error = await promise.then(
-		() => undefined,
-		(e: unknown) => e,
-	)
-	expect(error).toBeInstanceOf(UpstreamError)
-	return error as InstanceType<typeof UpstreamError>
-}
 
 /** The culture id of a culture code, from the cultureCodes list. */
 async function cultureId(value: string): Promise<string> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNTS } from '#server/emulator/demo.ts'
 import { insertProduct } from '#server/emulator/account/products.ts'
 import { insertUser, tokenSubject } from '#server/emulator/account/users.ts'
-import { startEmulator, type RunningEmulator } from './emulator.ts'
+import { failure, startEmulator, type RunningEmulator } from './emulator.ts'
 
 let emu: RunningEmulator
 let gear: typeof import('#app/upstream/account-gear.server.ts')
@@ -42,15 +42,6 @@ async function newUser(country = 'US') {
 	})
 	const { accessToken } = await ctx.tokens.issue(tokenSubject(user))
 	return { userId: user.id, accessToken }
-}
-
-async function failure(promise: Promise<unknown>) {
-	const error = await promise.then(
-		() => undefined,
-		(e: unknown) => e,
-	)
-	expect(error).toBeInstanceOf(UpstreamError)
-	return error as InstanceType<typeof UpstreamError>
 }
 
 const registration = (serialCode: string, slug = 'gear-test-piano') => ({

@@ -5,7 +5,7 @@ import { DEMO_ACCOUNTS } from '#server/emulator/demo.ts'
 import { insertUser } from '#server/emulator/account/users.ts'
 import { hasActiveCloudSubscription } from '#server/emulator/cloud/subscriptions-table.ts'
 import { DEFAULT_TOKEN_SETTINGS } from '#server/emulator/tokens.ts'
-import { startEmulator, TEST_SECURITY_SECRET, type RunningEmulator } from './emulator.ts'
+import { failure, startEmulator, TEST_SECURITY_SECRET, type RunningEmulator } from './emulator.ts'
 
 type Api = typeof import('#app/upstream/account-identity.server.ts')
 type Credentials = Awaited<ReturnType<Api['signin']>>
@@ -28,15 +28,6 @@ afterAll(() => emu.stop())
 
 const HOUR = 3600 * 1000
 const { customer, staff, cloudMember, legacy, unactivated } = DEMO_ACCOUNTS
-
-async function failure(promise: Promise<unknown>) {
-	const error = await promise.then(
-		() => undefined,
-		(e: unknown) => e,
-	)
-	expect(error).toBeInstanceOf(UpstreamError)
-	return error as InstanceType<typeof UpstreamError>
-}
 
 let counter = 0
 const uniqueEmail = (label: string) => `${label}-${process.pid}-${++counter}@example.com`

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNTS, type DemoAccountName } from '#server/emulator/demo.ts'
 import { findUserByEmail, insertUser, tokenSubject, type UserRow } from '#server/emulator/account/users.ts'
 import { hasActiveCloudSubscription } from '#server/emulator/cloud/subscriptions-table.ts'
-import { startEmulator, type RunningEmulator } from './emulator.ts'
+import { failure, startEmulator, type RunningEmulator } from './emulator.ts'
 
 let emu: RunningEmulator
 let cloud: typeof import('#app/upstream/cloud.server.ts')
@@ -49,15 +49,6 @@ function freshUser(): UserRow {
 /** An id token as the portal holds one after sign-in. */
 async function idToken(user: UserRow) {
 	return (await emu.emulator.context().tokens.issue(tokenSubject(user))).idToken
-}
-
-async function failure(promise: Promise<unknown>) {
-	const error = await promise.then(
-		() => undefined,
-		(e: unknown) => e,
-	)
-	expect(error).toBeInstanceOf(UpstreamError)
-	return error as InstanceType<typeof UpstreamError>
 }
 
 /** A fresh customer who bought a plan through the FastSpring checkout. */

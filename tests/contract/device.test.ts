@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNTS } from '#server/emulator/demo.ts'
-import { startEmulator, type RunningEmulator } from './emulator.ts'
+import { failure, startEmulator, type RunningEmulator } from './emulator.ts'
 
 let emu: RunningEmulator
 let getDevices: typeof import('#app/upstream/device.server.ts').getDevices
@@ -20,15 +20,6 @@ const { customer, cloudMember } = DEMO_ACCOUNTS
 
 async function tokensFor(account: { id: string; email: string }) {
 	return emu.emulator.context().tokens.issue({ id: account.id, email: account.email, emailVerified: true })
-}
-
-async function failure(promise: Promise<unknown>) {
-	const error = await promise.then(
-		() => undefined,
-		(e: unknown) => e,
-	)
-	expect(error).toBeInstanceOf(UpstreamError)
-	return error as InstanceType<typeof UpstreamError>
 }
 
 describe('getDevices: GET app/{userId}/devices', () => {

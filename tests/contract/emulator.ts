@@ -14,6 +14,8 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import express from 'express'
+import { expect } from 'vitest'
+import { UpstreamError } from '#app/upstream/errors.ts'
 import { createEmulator, type Emulator } from '#server/emulator/index.ts'
 import type { Fault } from '#server/emulator/faults.ts'
 import type { Mail } from '#server/emulator/mail.ts'
@@ -92,4 +94,14 @@ export async function startEmulator(): Promise<RunningEmulator> {
 			rmSync(dataDir, { recursive: true, force: true })
 		},
 	}
+}
+
+/** The UpstreamError a call failed with (the test fails when it did not fail so). */
+export async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
+	const error = await promise.then(
+		() => undefined,
+		(e: unknown) => e,
+	)
+	expect(error).toBeInstanceOf(UpstreamError)
+	return error as UpstreamError
 }

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { HelpCentreTicketListSchema, type HelpCentreTicketRequest } from '#app/upstream/contract/help-centre.ts'
 import { SOCIAL_ACCOUNTS } from '#server/emulator/account/help-centre/social-seed.ts'
 import { insertUser, tokenSubject } from '#server/emulator/account/users.ts'
-import { startEmulator, type RunningEmulator } from './emulator.ts'
+import { failure, startEmulator, type RunningEmulator } from './emulator.ts'
 
 let emu: RunningEmulator
 let helpCentre: typeof import('#app/upstream/help-centre.server.ts')
@@ -28,15 +28,6 @@ async function newUser() {
 		profile: { firstName: 'Robin', lastName: 'Helper', country: 'GB', cultureCode: 'en-GB' },
 	})
 	return { user, ...(await ctx.tokens.issue(tokenSubject(user))) }
-}
-
-async function failure(promise: Promise<unknown>) {
-	const error = await promise.then(
-		() => undefined,
-		(e: unknown) => e,
-	)
-	expect(error).toBeInstanceOf(UpstreamError)
-	return error as InstanceType<typeof UpstreamError>
 }
 
 /** The emulator's admin read of stored tickets. */

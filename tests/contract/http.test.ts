@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { startEmulator, type RunningEmulator } from './emulator.ts'
+import { failure, startEmulator, type RunningEmulator } from './emulator.ts'
 
 let emu: RunningEmulator
 let upstreamRequest: typeof import('#app/upstream/http.server.ts').upstreamRequest
@@ -15,15 +15,6 @@ afterEach(() => emu.clearFaults())
 afterAll(() => emu.stop())
 
 const anything = z.unknown()
-
-async function failure(promise: Promise<unknown>) {
-	const error = await promise.then(
-		() => undefined,
-		(e: unknown) => e,
-	)
-	expect(error).toBeInstanceOf(UpstreamError)
-	return error as InstanceType<typeof UpstreamError>
-}
 
 describe('the shared upstream HTTP layer against injected faults', () => {
 	it('names an HTTP status error by its code when the body has no message', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { insertProduct } from '#server/emulator/account/products.ts'
-import { startEmulator, type RunningEmulator } from './emulator.ts'
+import { failure, startEmulator, type RunningEmulator } from './emulator.ts'
 
 let emu: RunningEmulator
 let client: typeof import('#app/upstream/public.server.ts')
@@ -29,15 +29,6 @@ afterEach(async () => {
 	await emu.clearFaults()
 })
 afterAll(() => emu.stop())
-
-async function failure(promise: Promise<unknown>) {
-	const error = await promise.then(
-		() => undefined,
-		(e: unknown) => e,
-	)
-	expect(error).toBeInstanceOf(UpstreamError)
-	return error as InstanceType<typeof UpstreamError>
-}
 
 describe('getGeoipCountry: GET geoip', () => {
 	it.each([

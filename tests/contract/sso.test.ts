@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNTS, type DemoAccountName } from '#server/emulator/demo.ts'
 import { findUserByEmail, insertUser, tokenSubject, type UserRow } from '#server/emulator/account/users.ts'
-import { startEmulator, type RunningEmulator } from './emulator.ts'
+import { failure, startEmulator, type RunningEmulator } from './emulator.ts'
 
 let emu: RunningEmulator
 let sso: typeof import('#app/upstream/sso.server.ts')
@@ -28,15 +28,6 @@ function demoUser(name: DemoAccountName, status: 'active' | 'unactivated' = 'act
 		findUserByEmail(ctx.db, demo.email) ??
 		insertUser(ctx, { id: demo.id, email: demo.email, password: demo.password, status, profile: { firstName: demo.firstName, lastName: demo.lastName } })
 	)
-}
-
-async function failure(promise: Promise<unknown>) {
-	const error = await promise.then(
-		() => undefined,
-		(e: unknown) => e,
-	)
-	expect(error).toBeInstanceOf(UpstreamError)
-	return error as InstanceType<typeof UpstreamError>
 }
 
 function newRequest(clientId = PORTAL, redirectUri = REDIRECT_URI) {

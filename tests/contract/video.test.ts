@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startEmulator, type RunningEmulator } from './emulator.ts'
+import { failure, startEmulator, type RunningEmulator } from './emulator.ts'
 
 let emu: RunningEmulator
 let video: typeof import('#app/upstream/video.server.ts')
@@ -19,15 +19,6 @@ beforeAll(async () => {
 })
 afterEach(() => emu.clearFaults())
 afterAll(() => emu.stop())
-
-async function failure(promise: Promise<unknown>) {
-	const error = await promise.then(
-		() => undefined,
-		(e: unknown) => e,
-	)
-	expect(error).toBeInstanceOf(UpstreamError)
-	return error as InstanceType<typeof UpstreamError>
-}
 
 const PAGE_TOKEN_ERROR = 'not found for next-page token of youtube'
 
