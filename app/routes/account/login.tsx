@@ -10,6 +10,7 @@ import { consume, rateLimitError, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_CLIENT } from
 import { upstreamFailure } from '#app/session/responses.server.ts'
 import { hasCredentials } from '#app/session/session.server.ts'
 import { Field, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { Dialog } from '#app/ui/dialog.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 
 /** After this many failed sign-ins in a session, the 'Login Attempt Unsuccessful' dialog offers a way out. */
@@ -54,14 +55,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 		<>
 			{redirectTo ? <p className="notice">{t('login.returnTo')}</p> : null}
 			{showDialog ? (
-				<section className="dialog" role="alertdialog" aria-labelledby="login-dialog-title" aria-describedby="login-dialog-text">
-					<h2 id="login-dialog-title">{t('dialog.loginUnsuccessfulTitle')}</h2>
-					<p id="login-dialog-text">{t('dialog.loginUnsuccessfulText')}</p>
-					<p className="actions">
-						<Link className="button primary" to="/reset-password">{t('screen.ResetPassword')}</Link>
-						<Link className="button" to="/signup">{t('account.createAccount')}</Link>
-					</p>
-				</section>
+				<Dialog title={t('dialog.loginUnsuccessfulTitle')} text={t('dialog.loginUnsuccessfulText')}>
+					<Link className="button primary" to="/reset-password">{t('screen.ResetPassword')}</Link>
+					<Link className="button" to="/signup">{t('account.createAccount')}</Link>
+				</Dialog>
 			) : null}
 			<Form method="post" className="form" noValidate>
 				<FormErrors result={result} />

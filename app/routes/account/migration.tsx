@@ -9,6 +9,7 @@ import { preferencesContext, sessionContext } from '#app/request-context.server.
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/session/responses.server.ts'
 import { migrateUser } from '#app/upstream/account-identity.server.ts'
 import { Field, FormErrors, SelectField, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { Dialog } from '#app/ui/dialog.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -45,13 +46,9 @@ export default function Migration({ loaderData, actionData }: Route.ComponentPro
 		<>
 			<p>{t('account.steps', { step: REGISTER_STEP.verify })}</p>
 			{userMissing ? (
-				<section className="dialog" role="alertdialog" aria-labelledby="missing-title" aria-describedby="missing-text">
-					<h2 id="missing-title">{t('dialog.userNotExistTitle')}</h2>
-					<p id="missing-text">{t('dialog.userNotExistText')}</p>
-					<p className="actions">
-						<Link className="button primary" to="/signup">{t('account.createAccount')}</Link>
-					</p>
-				</section>
+				<Dialog title={t('dialog.userNotExistTitle')} text={t('dialog.userNotExistText')}>
+					<Link className="button primary" to="/signup">{t('account.createAccount')}</Link>
+				</Dialog>
 			) : (
 				<p className="notice">{t('dialog.previouslyRegistered')}</p>
 			)}

@@ -9,6 +9,7 @@ import { preferencesContext, sessionContext } from '#app/request-context.server.
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/session/responses.server.ts'
 import { getAccountType, signup } from '#app/upstream/account-identity.server.ts'
 import { CheckboxField, Field, FormErrors, SelectField, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { Dialog } from '#app/ui/dialog.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 
 /** Where the visitor came from decides the sign-up source (spec 1 §3). */
@@ -97,14 +98,10 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 			<>
 				<p>{t('account.steps', { step: loaderData.registerStep })}</p>
 				{dialogEmail ? (
-					<section className="dialog" role="alertdialog" aria-labelledby="exists-title" aria-describedby="exists-text">
-						<h2 id="exists-title">{t('dialog.emailExistsTitle')}</h2>
-						<p id="exists-text">{t('dialog.emailExistsText')}</p>
-						<p className="actions">
-							<Link className="button primary" to={`/login?${new URLSearchParams({ email: dialogEmail })}`}>{t('account.logIn')}</Link>
-							<Link className="button" to="/reset-password">{t('account.forgotPassword')}</Link>
-						</p>
-					</section>
+					<Dialog title={t('dialog.emailExistsTitle')} text={t('dialog.emailExistsText')}>
+						<Link className="button primary" to={`/login?${new URLSearchParams({ email: dialogEmail })}`}>{t('account.logIn')}</Link>
+						<Link className="button" to="/reset-password">{t('account.forgotPassword')}</Link>
+					</Dialog>
 				) : null}
 				<Form method="post" className="form" noValidate>
 					<FormErrors result={result} />
