@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { parseWithZod, type SubmissionResult } from '@conform-to/zod/v4'
-import { createCookie, redirect } from 'react-router'
+import { createCookie, redirectDocument } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { Strategy } from 'remix-auth/strategy'
@@ -63,7 +63,9 @@ class SsoStrategy extends Strategy<SignedIn, never> {
 			const { codeVerifier: verifier, codeChallenge } = createPkcePair()
 			const { redirectUrl } = await authorize({ clientId: env.SSO_CLIENT_ID, state, codeChallenge, redirectUri })
 			const redirectTo = safeReturnPath(url.searchParams.get(REDIRECT_PARAM))
-			throw redirect(redirectUrl, { headers: { 'Set-Cookie': await pkceCookie.serialize({ state, verifier, redirectTo }) } })
+			// A whole-page redirect: the sign-on is not a route of this app (the emulator's is even on
+			// this origin, where a client-side navigation would end on the not-found screen).
+			throw redirectDocument(redirectUrl, { headers: { 'Set-Cookie': await pkceCookie.serialize({ state, verifier, redirectTo }) } })
 		}
 		const saved = (await pkceCookie.parse(request.headers.get('Cookie'))) as { state?: string; verifier?: string; redirectTo?: string } | null
 		if (!saved?.state || !saved.verifier || saved.state !== url.searchParams.get('state')) throw new SsoSessionInvalid()

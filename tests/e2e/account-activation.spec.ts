@@ -124,7 +124,7 @@ test.describe('activation', () => {
 			{ intent: 'confirm', email: 'robin', code: '123456' },
 			{ intent: 'resend', email: '' },
 			{ intent: 'resend', email: 'robin@' },
-		]) {
+		] as Record<string, string>[]) {
 			const response = await request.post('/activation', { form, maxRedirects: 0 })
 			expect(response.status(), JSON.stringify(form)).toBe(400)
 		}

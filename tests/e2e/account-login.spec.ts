@@ -139,7 +139,7 @@ test('sign-in: bad input is told, kept and answered with 400', async ({ page, re
 		{ email: '', password: '' },
 		{ email: 'robin.example.com', password: 'Secret1234' },
 		{ email: 'robin@example.com', password: '' },
-	]) {
+	] as Record<string, string>[]) {
 		const response = await request.post('/login', { form, maxRedirects: 0 })
 		expect(response.status(), JSON.stringify(form)).toBe(400)
 		if (form.password) expect(await response.text()).not.toContain(form.password)

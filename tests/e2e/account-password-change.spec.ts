@@ -77,7 +77,7 @@ test.describe('password change', () => {
 			{ currentPassword: password, newPassword: '', newPasswordConfirm: '' },
 			{ currentPassword: password, newPassword: 'short', newPasswordConfirm: 'short' },
 			{ currentPassword: password, newPassword: 'Changed1234', newPasswordConfirm: 'Changed4321' },
-		]) {
+		] as Record<string, string>[]) {
 			const response = await page.request.post('/settings/password', { form, maxRedirects: 0 })
 			expect(response.status(), JSON.stringify(form)).toBe(400)
 			expect(await response.text()).not.toContain(password)

@@ -115,7 +115,7 @@ test.describe('reset password', () => {
 			{ intent: 'confirm', email: 'robin@example.com', code: '', password: 'Secret1234', passwordConfirm: 'Secret1234' },
 			{ intent: 'confirm', email: 'robin@example.com', code: '123456', password: 'secret', passwordConfirm: 'secret' },
 			{ intent: 'confirm', email: 'robin@example.com', code: '123456', password: 'Secret1234', passwordConfirm: 'Secret4321' },
-		]) {
+		] as Record<string, string>[]) {
 			const response = await request.post('/reset-password', { form, maxRedirects: 0 })
 			expect(response.status(), JSON.stringify(form)).toBe(400)
 			expect(await response.text()).not.toContain('Secret1234')

@@ -132,6 +132,19 @@ test.describe('sign-up: bad input', () => {
 		await expect(page.getByLabel('I agree to the terms of use and privacy policy')).toBeChecked()
 		await expect(page).toHaveURL('/signup')
 
+		// Japanese accounts need the phonetic names too; their fields come with the language.
+		await expect(page.getByLabel('First name (phonetic)')).toHaveCount(0)
+		await page.getByLabel('Language and region').selectOption('ja-JP')
+		await page.getByLabel('Password', { exact: true }).fill('Secret1234')
+		await page.getByLabel('Confirm password').fill('Secret1234')
+		submitted = formPost(page, '/signup')
+		await page.getByRole('button', { name: 'Create account' }).click()
+		expect((await submitted).status()).toBe(400)
+		await expect(page.getByText('Phonetic first name is required')).toBeVisible()
+		await expect(page.getByText('Phonetic last name is required')).toBeVisible()
+		await expect(page.getByLabel('First name (phonetic)')).toBeVisible()
+		await expect(page.getByLabel('Language and region')).toHaveValue('ja-JP')
+
 		// The same answers without a browser: 400, and the password is not in the page.
 		const fields = { intent: 'create', email, firstName: 'Robin', lastName: 'Drummer', cultureCode: 'en-US', country: 'US' }
 		for (const bad of [
@@ -143,7 +156,8 @@ test.describe('sign-up: bad input', () => {
 			{ ...fields, email: 'not-an-email', password: 'Secret1234', passwordConfirm: 'Secret1234', agreeToTerms: 'on' },
 			{ ...fields, cultureCode: 'xx-XX', password: 'Secret1234', passwordConfirm: 'Secret1234', agreeToTerms: 'on' },
 			{ ...fields, country: 'Narnia', password: 'Secret1234', passwordConfirm: 'Secret1234', agreeToTerms: 'on' },
-		]) {
+			{ ...fields, cultureCode: 'ja-JP', password: 'Secret1234', passwordConfirm: 'Secret1234', agreeToTerms: 'on' },
+		] as Record<string, string>[]) {
 			const response = await request.post('/signup', { form: bad, maxRedirects: 0 })
 			expect(response.status(), JSON.stringify(bad)).toBe(400)
 			expect(await response.text()).not.toContain('Secret1234')

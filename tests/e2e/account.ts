@@ -93,10 +93,10 @@ export async function signUpWithoutActivating(page: Page, email = uniqueEmail(),
 	return { email, password }
 }
 
-/** Signs in through /login and waits until the portal has let the user in (left /login). */
-export async function signIn(page: Page, email: string, password: string, expectedUrl: string | RegExp = '/') {
+/** Signs in through a fresh /login (no remembered target) and waits until the portal has let the user in, at /. */
+export async function signIn(page: Page, email: string, password: string) {
 	await logIn(page, email, password)
-	await expect(page).toHaveURL(expectedUrl)
+	await expect(page).toHaveURL('/')
 }
 
 /** The form-level error the sign-in page shows after a failed attempt with these credentials. */
@@ -121,7 +121,7 @@ export async function advanceClock(request: APIRequestContext, ms: number) {
 export const DEFAULT_TOKEN_LIFETIMES = { idTokenSeconds: 3600, accessTokenSeconds: 3600, refreshTokenSeconds: 2_592_000 } as const
 
 /** Changes the lifetimes of the tokens the emulator issues from now on. */
-export async function setTokenLifetimes(request: APIRequestContext, seconds: Partial<typeof DEFAULT_TOKEN_LIFETIMES>) {
+export async function setTokenLifetimes(request: APIRequestContext, seconds: Partial<Record<keyof typeof DEFAULT_TOKEN_LIFETIMES, number>>) {
 	const response = await request.post('/_emulator/tokens/settings', { data: seconds })
 	expect(response.ok()).toBe(true)
 }

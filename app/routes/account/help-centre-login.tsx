@@ -1,4 +1,4 @@
-import { redirect } from 'react-router'
+import { redirectDocument } from 'react-router'
 import type { Route } from './+types/help-centre-login'
 import { isAllowedRedirect } from '#app/domain/redirect.ts'
 import { getEnv } from '#app/env.server.ts'
@@ -20,7 +20,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 	const env = getEnv()
 	try {
 		const { redirectUrl } = await helpCentreSso({ idToken: credentials.idToken, returnTo })
-		if (isAllowedRedirect(redirectUrl, env.PORTAL_URL, env.ALLOWED_REDIRECT_ORIGINS)) return redirect(redirectUrl)
+		// A whole-page redirect: the help centre is not a route of this app, even on this origin.
+		if (isAllowedRedirect(redirectUrl, env.PORTAL_URL, env.ALLOWED_REDIRECT_ORIGINS)) return redirectDocument(redirectUrl)
 		console.error('help-centre sign-on answered a redirect outside the allowed origins')
 	} catch (error) {
 		console.error(`help-centre sign-on failed: ${(error as Error).message}`)

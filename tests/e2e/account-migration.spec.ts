@@ -1,0 +1,75 @@
+import type { Page } from '@playwright/test'
+import { accountTest as test, DEMO, formPost, uniqueEmail } from './account.ts'
+import { expect } from './fixtures.ts'
+
+/**
+ * Migration of an older portal's account (spec 1 §4, §8). The seeded legacy
+ * account can migrate once per run, and the sign-up tests need it still
+ * legacy: its migration journey is in account.clock.spec.ts, which runs
+ * after these.
+ */
+
+async function submitMigration(page: Page) {
+	const submitted = formPost(page, '/migration')
+	await page.getByRole('button', { name: 'Reactivate account' }).click()
+	return (await submitted).status()
+}
+
+test.describe('migration', () => {
+	for (const [who, email] of [
+		['an unknown address', uniqueEmail('nobody')],
+		['an account of this portal (not a legacy one)', DEMO.customer.email],
+	] as const) {
+		test(`${who} gets the ‘User Does Not Exist’ dialog, which offers a new account`, async ({ page }) => {
+			await page.goto('/migration')
+			await expect(page.getByText('This email address was registered on our previous portal. Set a new password to reactivate your account.')).toBeVisible()
+			await page.getByLabel('Email').fill(email)
+			await page.getByLabel('New password').fill('Renewed1234')
+			expect(await submitMigration(page)).toBe(400)
+
+			const dialog = page.getByRole('alertdialog', { name: 'User Does Not Exist' })
+			await expect(dialog).toContainText('We could not find an account from the previous portal with this email address. You can create a new account.')
+			await expect(page.getByLabel('Email')).toHaveValue(email)
+			await dialog.getByRole('link', { name: 'Create account' }).click()
+			await expect(page).toHaveURL('/signup')
+		})
+	}
+
+	test('bad input is told, kept (not the password) and answered with 400; the legacy account is left as it was', async ({ page, request, javaScript }) => {
+		await page.goto(`/migration?email=${encodeURIComponent(DEMO.legacy.email)}`)
+		await expect(page.getByLabel('Email')).toHaveValue(DEMO.legacy.email)
+
+		await page.getByLabel('Email').fill('')
+		expect(await submitMigration(page)).toBe(400)
+		await expect(page.getByText('Email is required')).toBeVisible()
+		await expect(page.getByText('Password is required')).toBeVisible()
+
+		await page.getByLabel('Email').fill('legacy.example.com')
+		await page.getByLabel('New password').fill('Renewed1234')
+		expect(await submitMigration(page)).toBe(400)
+		await expect(page.getByText('Invalid email')).toBeVisible()
+		await expect(page.getByLabel('Email')).toHaveValue('legacy.example.com')
+		if (!javaScript) await expect(page.getByLabel('New password')).toHaveValue('')
+
+		await page.getByLabel('Email').fill(DEMO.legacy.email)
+		await page.getByLabel('New password').fill('renewed')
+		expect(await submitMigration(page)).toBe(400)
+		await expect(page.getByText('Use at least 8 half-width letters, numbers or symbols, with at least one lowercase letter, one uppercase letter and one number.')).toBeVisible()
+		await expect(page.getByLabel('Email')).toHaveValue(DEMO.legacy.email)
+
+		for (const form of [
+			{ email: '', password: 'Renewed1234', cultureCode: 'en-US' },
+			{ email: 'legacy.example.com', password: 'Renewed1234', cultureCode: 'en-US' },
+			{ email: DEMO.legacy.email, password: '', cultureCode: 'en-US' },
+			{ email: DEMO.legacy.email, password: 'renewed1234', cultureCode: 'en-US' },
+			{ email: DEMO.legacy.email, password: 'Renewed1234', cultureCode: 'xx-XX' },
+			{ email: DEMO.legacy.email, password: 'Renewed1234' },
+		] as Record<string, string>[]) {
+			const response = await request.post('/migration', { form, maxRedirects: 0 })
+			expect(response.status(), JSON.stringify(form)).toBe(400)
+			if (form.password) expect(await response.text()).not.toContain(form.password)
+		}
+		const type = await request.get(`/_emulator/account/accountType?email=${encodeURIComponent(DEMO.legacy.email)}`)
+		expect(await type.json()).toEqual({ accountType: 'legacy' })
+	})
+})
