@@ -7,10 +7,12 @@ import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, chromiumPath } from './tests/e2e-
  */
 export default defineConfig({
 	testDir: 'tests/e2e',
+	// Per port, so two suites on one machine keep their own traces.
+	outputDir: `test-results/${E2E_PORT}`,
 	fullyParallel: true,
 	workers: 2,
 	retries: process.env.CI ? 1 : 0,
-	reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+	reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: `playwright-report/${E2E_PORT}` }]],
 	use: {
 		baseURL: E2E_BASE_URL,
 		launchOptions: {

@@ -185,9 +185,9 @@ export function screenChrome(screen: ScreenName): Chrome {
 }
 
 /**
- * The tabs a screen shows for a theme. Support shows the drum brands' forms on
- * drum themes and the other brands' forms elsewhere; the rest stay in the
- * list, disabled, so a shared link still names a real tab.
+ * The tabs a screen shows for a theme. Support offers the drum brands' forms
+ * on drum themes and the other brands' forms elsewhere; a link to a form of
+ * the other group opens the screen's first tab.
  */
 export function tabsFor(screen: ScreenName, theme: ThemeName): Tab[] {
 	const ids = SCREEN_TABS[screen] ?? []

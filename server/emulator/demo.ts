@@ -40,6 +40,16 @@ export const DEMO_ACCOUNTS = {
 		cultureCode: 'en-US',
 		country: 'US',
 	},
+	/** A second legacy account: migrating is once only, and the journey runs with and without JavaScript. */
+	legacySecond: {
+		id: '6f1c2a7e-0000-4000-8000-000000000006',
+		email: 'legacy2@example.com',
+		password: 'Legacy1234',
+		firstName: 'Lou',
+		lastName: 'Legacy',
+		cultureCode: 'de-DE',
+		country: 'DE',
+	},
 	unactivated: {
 		id: '6f1c2a7e-0000-4000-8000-000000000005',
 		email: 'pending@example.com',

@@ -24,6 +24,7 @@ export const DEMO = {
 	customer: { email: 'owner@example.com', password: 'Owner1234', firstName: 'Alex', lastName: 'Owner' },
 	cloudMember: { email: 'member@example.com', password: 'Member1234' },
 	legacy: { email: 'legacy@example.com' },
+	legacySecond: { email: 'legacy2@example.com' },
 	unactivated: { email: 'pending@example.com', password: 'Pending1234' },
 } as const
 

@@ -3,8 +3,8 @@ import { Form, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/activation'
 import { ActivationSchema, ResendActivationSchema } from '#app/domain/account-forms.ts'
 import { INITIAL_REGISTER_FLOW, REGISTER_STEP } from '#app/domain/registration-flow.ts'
-import { clientIpContext, sessionContext } from '#app/request-context.server.ts'
-import { CODE_ENTRY_PER_ACCOUNT, CODE_ENTRY_PER_CLIENT, consume, rateLimitError } from '#app/session/rate-limit.server.ts'
+import { sessionContext } from '#app/request-context.server.ts'
+import { codeEntryLimits, limitedAttempt } from '#app/session/rate-limit.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/session/responses.server.ts'
 import { confirm, resendConfirmationCode } from '#app/upstream/account-identity.server.ts'
 import { Field, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
@@ -31,13 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const submission = parseWithZod(form, { schema: ActivationSchema })
 	if (submission.status !== 'success') return invalidForm(submission, { intent: 'confirm' })
 	const { email, code } = submission.value
-	const allowed = await consume([
-		{ rule: CODE_ENTRY_PER_CLIENT, key: context.get(clientIpContext) },
-		{ rule: CODE_ENTRY_PER_ACCOUNT, key: email },
-	])
-	if (!allowed) return upstreamFailure('activation', submission, rateLimitError(), { intent: 'confirm' })
 	try {
-		await confirm({ email, code })
+		await limitedAttempt(codeEntryLimits(context, email), () => confirm({ email, code }))
 	} catch (error) {
 		return upstreamFailure('activation', submission, error, { intent: 'confirm' })
 	}

@@ -3,9 +3,9 @@ import { Form, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/email-change'
 import { EmailChangeConfirmSchema, emailChangeSchema } from '#app/domain/account-forms.ts'
 import { REDIRECT_PARAM } from '#app/domain/redirect.ts'
-import { clientIpContext, sessionContext } from '#app/request-context.server.ts'
+import { sessionContext } from '#app/request-context.server.ts'
 import { requireCredentials, sessionCredentials } from '#app/session/auth.server.ts'
-import { CODE_ENTRY_PER_ACCOUNT, CODE_ENTRY_PER_CLIENT, consume, rateLimitError } from '#app/session/rate-limit.server.ts'
+import { codeEntryLimits, limitedAttempt } from '#app/session/rate-limit.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/session/responses.server.ts'
 import { hasCredentials } from '#app/session/session.server.ts'
 import { confirmEmailChange, refreshTokens, requestEmailChange } from '#app/upstream/account-identity.server.ts'
@@ -28,13 +28,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (form.get('intent') === 'verify') {
 		const submission = parseWithZod(form, { schema: EmailChangeConfirmSchema })
 		if (submission.status !== 'success') return invalidForm(submission, { step: 'verify' as const })
-		const allowed = await consume([
-			{ rule: CODE_ENTRY_PER_CLIENT, key: context.get(clientIpContext) },
-			{ rule: CODE_ENTRY_PER_ACCOUNT, key: credentials.userId },
-		])
-		if (!allowed) return upstreamFailure('emailChange', submission, rateLimitError(), { step: 'verify' as const })
 		try {
-			await confirmEmailChange(credentials.accessToken, credentials.userId, submission.value.code)
+			await limitedAttempt(codeEntryLimits(context, credentials.userId), () =>
+				confirmEmailChange(credentials.accessToken, credentials.userId, submission.value.code),
+			)
 			// The id token names the email: fresh tokens carry the new one.
 			const tokens = await refreshTokens(credentials.refreshToken)
 			context.get(sessionContext).set('credentials', sessionCredentials({ ...tokens, refreshToken: tokens.refreshToken ?? credentials.refreshToken }, credentials.via))

@@ -3,15 +3,16 @@ import { data, Form, Link, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/login'
 import { LoginSchema } from '#app/domain/account-forms.ts'
 import { REDIRECT_PARAM, safeReturnPath } from '#app/domain/redirect.ts'
-import { clientIpContext, sessionContext } from '#app/request-context.server.ts'
+import { sessionContext } from '#app/request-context.server.ts'
 import { startUserSession } from '#app/session/auth.server.ts'
 import { authenticator, InvalidForm } from '#app/session/authenticator.server.ts'
-import { consume, rateLimitError, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_CLIENT } from '#app/session/rate-limit.server.ts'
+import { limitedAttempt, signInLimits } from '#app/session/rate-limit.server.ts'
 import { upstreamFailure } from '#app/session/responses.server.ts'
 import { hasCredentials } from '#app/session/session.server.ts'
 import { Field, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
 import { Dialog } from '#app/ui/dialog.tsx'
 import { useT } from '#app/ui/i18n.tsx'
+import { isUpstreamError } from '#app/upstream/errors.ts'
 
 /** After this many failed sign-ins in a session, the 'Login Attempt Unsuccessful' dialog offers a way out. */
 const FAILURES_BEFORE_DIALOG = 3
@@ -26,18 +27,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const form = await request.clone().formData()
 	const email = String(form.get('email') ?? '').trim()
 	const session = context.get(sessionContext)
-	const allowed = await consume([
-		{ rule: SIGN_IN_PER_CLIENT, key: context.get(clientIpContext) },
-		{ rule: SIGN_IN_PER_ACCOUNT, key: email },
-	])
-	if (!allowed) return upstreamFailure('login', parseWithZod(form, { schema: LoginSchema }), rateLimitError(), { showDialog: false })
 	try {
-		const signedIn = await authenticator.authenticate('password', request)
+		const signedIn = await limitedAttempt(signInLimits(context, email), () => authenticator.authenticate('password', request))
 		await startUserSession(context, signedIn.tokens, 'password')
 		return redirect(signedIn.redirectTo)
 	} catch (error) {
 		if (error instanceof InvalidForm) return data({ result: error.result, errorKey: null, showDialog: false }, { status: 400 })
-		const failures = (session.get('loginFailures') ?? 0) + 1
+		// A refusal by the account API counts towards the dialog; our own limit does not.
+		const failures = (session.get('loginFailures') ?? 0) + (isUpstreamError(error) && error.upstream === 'account' ? 1 : 0)
 		session.set('loginFailures', failures)
 		return upstreamFailure('login', parseWithZod(form, { schema: LoginSchema }), error, { showDialog: failures >= FAILURES_BEFORE_DIALOG })
 	}

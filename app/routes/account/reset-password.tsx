@@ -2,8 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { ResetConfirmSchema, ResetRequestSchema } from '#app/domain/account-forms.ts'
-import { clientIpContext } from '#app/request-context.server.ts'
-import { CODE_ENTRY_PER_ACCOUNT, CODE_ENTRY_PER_CLIENT, consume, rateLimitError } from '#app/session/rate-limit.server.ts'
+import { codeEntryLimits, limitedAttempt } from '#app/session/rate-limit.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/session/responses.server.ts'
 import { confirmPasswordReset, requestPasswordReset } from '#app/upstream/account-identity.server.ts'
 import { Field, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
@@ -28,13 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const submission = parseWithZod(form, { schema: ResetConfirmSchema })
 	if (submission.status !== 'success') return invalidForm(submission, { step: 'confirm' as const })
 	const { email, code, password } = submission.value
-	const allowed = await consume([
-		{ rule: CODE_ENTRY_PER_CLIENT, key: context.get(clientIpContext) },
-		{ rule: CODE_ENTRY_PER_ACCOUNT, key: email },
-	])
-	if (!allowed) return upstreamFailure('reset', submission, rateLimitError(), { step: 'confirm' as const })
 	try {
-		await confirmPasswordReset({ email, code, newPassword: password })
+		await limitedAttempt(codeEntryLimits(context, email), () => confirmPasswordReset({ email, code, newPassword: password }))
 	} catch (error) {
 		return upstreamFailure('reset', submission, error, { step: 'confirm' as const })
 	}

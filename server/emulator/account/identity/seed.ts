@@ -59,6 +59,7 @@ export function seedIdentity(ctx: EmulatorContext): void {
 	seedUser(ctx, 'cloudMember', 'active', { allowEmail: true })
 	// The older portal's account: its old password does not sign in until it migrates.
 	seedUser(ctx, 'legacy', 'legacy')
+	seedUser(ctx, 'legacySecond', 'legacy')
 	const pending = seedUser(ctx, 'unactivated', 'unactivated', { phoneticFirstName: 'パット', phoneticLastName: 'ペンディング' })
 	sendActivationMail(ctx, pending.email, issueCode(ctx, pending.id, 'activation'))
 }
