@@ -15,7 +15,7 @@ import type { Route } from './+types/root'
 import { htmlLang } from './domain/culture.ts'
 import { screenChrome, selectedTab, tabsFor } from './domain/screens.ts'
 import { THEMES, themeHasConsent, type ThemeName } from './domain/theme.ts'
-import { getI18n, i18nMiddleware } from './i18n/i18n.server.ts'
+import { getI18n, i18nMiddleware, translatorFor } from './i18n/i18n.server.ts'
 import { preferencesContext, screenContext, sessionContext } from './request-context.server.ts'
 import { guardMiddleware, sessionMiddleware } from './session/guard.server.ts'
 import { preferencesMiddleware } from './session/preferences.server.ts'
@@ -42,7 +42,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 	const preferences = context.get(preferencesContext)
 	const session = context.get(sessionContext)
 	const screen = context.get(screenContext)
-	const i18n = getI18n(context)
+	const translate = translatorFor(getI18n(context))
 	const chrome = screenChrome(screen)
 	const tabs = chrome.showTabs ? tabsFor(screen, preferences.theme) : []
 	const tab = selectedTab(tabs, params.tab)
@@ -60,13 +60,13 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 		showConsent: themeHasConsent(preferences.theme) && preferences.analytics === null,
 		signedIn: hasCredentials(session),
 		screen,
-		title: `${i18n.t(`screen.${screen}`)} · ${THEMES[preferences.theme].title}`,
+		title: `${translate(`screen.${screen}`)} · ${THEMES[preferences.theme].title}`,
 		chrome,
 		tabs,
 		selectedTab: tab?.id,
 		basePath,
 		toast: toast
-			? { id: crypto.randomUUID(), type: toast.type, message: i18n.t(toast.message as 'toast.updated', toast.values) }
+			? { id: crypto.randomUUID(), type: toast.type, message: translate(toast.message, toast.values) }
 			: null,
 	})
 }
@@ -100,17 +100,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: urlRewriteScript }} />
 				<link rel="icon" type="image/svg+xml" href={`/icons/${theme}.svg`} />
+				<meta name="i18n-catalogue" content={catalogue.url} />
+				<link rel="preload" href={catalogue.url} as="fetch" crossOrigin="anonymous" />
 				<Meta />
 				<Links />
 			</head>
 			<body>
 				{children}
-				<script
-					id="i18n-catalogue"
-					type="application/json"
-					suppressHydrationWarning
-					dangerouslySetInnerHTML={{ __html: JSON.stringify(catalogue).replace(/</g, '\\u003c') }}
-				/>
 				<ScrollRestoration />
 				<Scripts />
 			</body>

@@ -70,5 +70,6 @@ export default [
 
 	// Resource routes and the fallback
 	route('preferences', 'routes/preferences.ts'),
+	route('locales/:file', 'routes/locales.ts'),
 	route('*', 'routes/unknown-path.ts'),
 ] satisfies RouteConfig

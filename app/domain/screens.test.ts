@@ -1,4 +1,3 @@
-import { matchPath } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import routes from '../routes.ts'
 import {
@@ -9,31 +8,37 @@ import {
 	rewriteLegacyUrl,
 	SCREEN_ROUTES,
 	screenChrome,
-	screenForPath,
+	screenForPattern,
 	swipeTarget,
 	tabsFor,
 	type Tab,
 } from './screens.ts'
 
-const match = (pattern: string, pathname: string) => matchPath(pattern, pathname) !== null
-
 describe('the route table', () => {
 	it('declares in routes.ts every path the guard knows, and no other screen', () => {
 		const declared = routes
-			.filter((r) => r.path !== '*' && r.path !== 'preferences')
+			.filter((r) => r.path !== '*' && r.path !== 'preferences' && r.path !== 'locales/:file')
 			.map((r) => (r.index ? '/' : `/${r.path}`))
 			.sort()
 		expect(declared).toEqual(SCREEN_ROUTES.map((r) => r.path).sort())
 	})
 
-	it('names the screen of a path, and NotFound for the rest', () => {
-		expect(screenForPath('/', match)).toBe('Home')
-		expect(screenForPath('/support/order_status', match)).toBe('Support')
-		expect(screenForPath('/settings', match)).toBe('AccountSettings')
-		expect(screenForPath('/hc/login', match)).toBe('ZendeskSSO')
-		expect(screenForPath('/cloud/contact-us', match)).toBe('ContactUs')
-		expect(screenForPath('/contact-us', match)).toBe('ContactUs')
-		expect(screenForPath('/no/such/page', match)).toBe('NotFound')
+	it('names the screen of a matched route pattern, and NotFound for the rest', () => {
+		expect(screenForPattern('/')).toBe('Home')
+		expect(screenForPattern('support/:tab?')).toBe('Support')
+		expect(screenForPattern('settings/:tab?')).toBe('AccountSettings')
+		expect(screenForPattern('settings/password')).toBe('PasswordChange')
+		expect(screenForPattern('hc/login')).toBe('ZendeskSSO')
+		expect(screenForPattern('cloud/contact-us')).toBe('ContactUs')
+		expect(screenForPattern('contact-us')).toBe('ContactUs')
+		expect(screenForPattern('*')).toBe('NotFound')
+		expect(screenForPattern('locales/:file')).toBe('NotFound')
+	})
+
+	it('knows the screen of every route the router can match', () => {
+		for (const route of routes.filter((r) => r.path !== '*' && r.path !== 'preferences' && r.path !== 'locales/:file')) {
+			expect(screenForPattern(route.index ? '/' : route.path!), route.path).not.toBe('NotFound')
+		}
 	})
 })
 

@@ -58,8 +58,8 @@ export interface ScreenRoute {
 
 /**
  * Where each screen lives. `app/routes.ts` declares the same paths; a test
- * keeps the two in step. Order matters only for readability: patterns are
- * matched by React Router's ranking.
+ * keeps the two in step. React Router matches; the guard looks the matched
+ * pattern up here.
  */
 export const SCREEN_ROUTES: readonly ScreenRoute[] = [
 	{ screen: 'Home', path: '/' },
@@ -113,15 +113,17 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
 	{ screen: 'ContactUs', path: '/contact-us' },
 ]
 
-/** The screen a pathname belongs to, matched with React Router's own matcher. */
-export function screenForPath(
-	pathname: string,
-	match: (pattern: string, pathname: string) => boolean,
-): ScreenName {
-	for (const { screen, path } of SCREEN_ROUTES) {
-		if (match(path, pathname)) return screen
-	}
-	return 'NotFound'
+const SCREEN_BY_PATTERN: ReadonlyMap<string, ScreenName> = new Map(
+	SCREEN_ROUTES.map(({ screen, path }) => [path === '/' ? path : path.slice(1), screen]),
+)
+
+/**
+ * The screen of the route React Router matched, by its pattern as the router
+ * gives it to middleware (`settings/:tab?`, `/` for the index): a lookup, so
+ * the guard costs nothing per request.
+ */
+export function screenForPattern(pattern: string): ScreenName {
+	return SCREEN_BY_PATTERN.get(pattern) ?? 'NotFound'
 }
 
 export function requiresLogin(screen: ScreenName): boolean {

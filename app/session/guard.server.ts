@@ -2,9 +2,9 @@
  * The session for each request, and the route guard of spec 1 §2 that runs
  * before every screen.
  */
-import { matchPath, redirect, type MiddlewareFunction } from 'react-router'
+import { redirect, type MiddlewareFunction } from 'react-router'
 import { REDIRECT_PARAM } from '#app/domain/redirect.ts'
-import { requiresLogin, screenForPath } from '#app/domain/screens.ts'
+import { requiresLogin, screenForPattern } from '#app/domain/screens.ts'
 import { screenContext, sessionContext } from '#app/request-context.server.ts'
 import { commitSession, destroySession, getSession, hasCredentials } from './session.server.ts'
 
@@ -39,8 +39,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
  * signed out and sent to /login, the target remembered; with `sso=1` in the
  * query, to /oauth2/redirect instead.
  */
-export const guardMiddleware: MiddlewareFunction<Response> = async ({ url, context }, next) => {
-	const screen = screenForPath(url.pathname, (pattern, pathname) => matchPath(pattern, pathname) !== null)
+export const guardMiddleware: MiddlewareFunction<Response> = async ({ url, context, pattern }, next) => {
+	const screen = screenForPattern(pattern)
 	context.set(screenContext, screen)
 	if (requiresLogin(screen)) {
 		const session = context.get(sessionContext)

@@ -1,9 +1,9 @@
 /**
  * Translation in components. The server renders with the request's shared
- * i18next instance; the browser translates from the one catalogue the page
- * carries, without i18next (ADR 0003: it would cost ~21 KB gzip of the
- * 120 KB budget). Both use the catalogue's plain keys and `{{name}}` values,
- * so the two render the same text.
+ * i18next instance; the browser translates from its language's catalogue, a
+ * hashed file it fetches once and keeps (ADR 0003), without i18next (it would
+ * cost ~21 KB gzip of the 120 KB budget). Both use the catalogue's plain keys
+ * and `{{name}}` values, so the two render the same text.
  */
 import { createContext, useContext, type ReactNode } from 'react'
 import type en from '#app/i18n/locales/en/common.json'
@@ -16,9 +16,10 @@ type Paths<T, P extends string = ''> = {
 export type CatalogueKey = Paths<typeof en>
 export type Translate = (key: CatalogueKey, values?: Record<string, string | number>) => string
 
+/** The page's language and where its catalogue is (named by its content, cached for good). */
 export interface Catalogue {
 	lng: string
-	resources: Record<string, unknown>
+	url: string
 }
 
 interface I18nValue {
@@ -26,7 +27,7 @@ interface I18nValue {
 	catalogue: Catalogue
 }
 
-const I18nContext = createContext<I18nValue>({ t: (key) => key, catalogue: { lng: 'en', resources: {} } })
+const I18nContext = createContext<I18nValue>({ t: (key) => key, catalogue: { lng: 'en', url: '' } })
 
 export function I18nProvider({ t, catalogue, children }: I18nValue & { children: ReactNode }) {
 	return <I18nContext.Provider value={{ t, catalogue }}>{children}</I18nContext.Provider>
@@ -41,7 +42,7 @@ export function useCatalogue(): Catalogue {
 }
 
 /** The browser's translator: a key lookup with `{{name}}` interpolation, as i18next does it for our catalogues. */
-export function createCatalogueTranslator({ resources }: Catalogue): Translate {
+export function createCatalogueTranslator(resources: Record<string, unknown>): Translate {
 	return (key, values) => {
 		let entry: unknown = resources
 		for (const part of key.split('.')) {
