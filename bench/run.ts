@@ -9,7 +9,7 @@
  *
  *   BENCH_SECONDS=3 npm run bench    # shorter measured runs (default 8 s)
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
@@ -63,6 +63,22 @@ function build(): void {
 	rmSync(path.join(benchDir, 'minimal/build'), { recursive: true, force: true })
 	rmSync(path.join(benchDir, 'minimal/.react-router'), { recursive: true, force: true })
 	runQuietly('npx', ['react-router', 'build', 'bench/minimal'], root)
+	const routes = portalRouteCount()
+	console.log(`building the minimal page among ${routes} routes, as many as the portal has…`)
+	rmSync(path.join(benchDir, 'minimal/build-routed'), { recursive: true, force: true })
+	rmSync(path.join(benchDir, 'minimal/.react-router'), { recursive: true, force: true })
+	runQuietly('npx', ['react-router', 'build', 'bench/minimal'], root, {
+		BENCH_MINIMAL_BUILD: 'build-routed',
+		BENCH_MINIMAL_ROUTES: String(routes - 1),
+	})
+}
+
+/** The portal's routes, root excluded, from its build manifest. */
+function portalRouteCount(): number {
+	const assets = path.join(root, 'build/client/assets')
+	const file = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name))!
+	const manifest = JSON.parse(readFileSync(path.join(assets, file), 'utf8').replace(/^window\.__reactRouterManifest=/, '').replace(/;\s*$/, '')) as { routes: Record<string, unknown> }
+	return Object.keys(manifest.routes).length - 1
 }
 
 async function startTargets(workDir: string) {
@@ -86,25 +102,32 @@ async function startTargets(workDir: string) {
 	if (login.status !== 200) throw new Error(`GET /login answered ${login.status}, not 200:\n${portal.output()}`)
 	writeFileSync(path.join(staticDir, 'login.html'), await login.text())
 
-	const [minimalPort, staticPort] = await Promise.all([freePort(), freePort()])
+	const [minimalPort, routedPort, staticPort] = await Promise.all([freePort(), freePort(), freePort()])
 	const targetServer = path.join(benchDir, 'target-server.ts')
 	// NODE_ENV=production as for the portal: without it React renders with its development build, several times slower.
 	const targetEnv = { ...process.env, NODE_ENV: 'production' }
-	const [minimal, staticFile] = await Promise.all([
+	const [minimal, minimalRouted, staticFile] = await Promise.all([
 		startServer('minimal', [targetServer], { cwd: root, port: minimalPort, env: { ...targetEnv, PORT: String(minimalPort) } }),
+		startServer('minimal+routes', [targetServer], {
+			cwd: root,
+			port: routedPort,
+			env: { ...targetEnv, PORT: String(routedPort), BENCH_MINIMAL_BUILD: 'build-routed' },
+		}),
 		startServer('static', [targetServer], {
 			cwd: root,
 			port: staticPort,
 			env: { ...targetEnv, PORT: String(staticPort), STATIC_DIR: staticDir },
 		}),
 	])
-	return { portal, minimal, staticFile }
+	return { portal, minimal, minimalRouted, staticFile }
 }
 
 /** The three measurements, each with the path it loaded. */
 interface Figures {
 	portal: LoadFigures
 	minimal: LoadFigures
+	/** The same minimal page among as many routes as the portal has. */
+	minimalRouted: LoadFigures
 	staticFile: LoadFigures
 }
 
@@ -150,8 +173,10 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1)
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL')
 
 function report(figures: Figures, routes: RouteJavaScript[]) {
-	const { portal, minimal, staticFile } = figures
+	const { portal, minimal, minimalRouted, staticFile } = figures
 	const vsMinimal = portal.requestsPerSecond / minimal.requestsPerSecond
+	const vsMinimalRouted = portal.requestsPerSecond / minimalRouted.requestsPerSecond
+	const routeTableCost = minimalRouted.requestsPerSecond / minimal.requestsPerSecond
 	const vsStatic = portal.requestsPerSecond / staticFile.requestsPerSecond
 	const throughputPass = vsMinimal >= LOGIN_THROUGHPUT_BUDGET
 	const largest = routes[0]
@@ -164,7 +189,7 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 	console.log(
 		formatTable(
 			['target', 'path', 'requests/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
-			[portal, minimal, staticFile].map((f) => [
+			[portal, minimal, minimalRouted, staticFile].map((f) => [
 				f.target,
 				f.path,
 				f.requestsPerSecond.toFixed(1),
@@ -178,6 +203,8 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 	)
 	console.log(`\nportal /login ÷ minimal page: ${vsMinimal.toFixed(2)}`)
 	console.log(`portal /login ÷ static file:  ${vsStatic.toFixed(2)}`)
+	console.log(`portal /login ÷ minimal page among as many routes as the portal: ${vsMinimalRouted.toFixed(2)}`)
+	console.log(`(the route table alone: minimal page among the portal's routes ÷ minimal page = ${routeTableCost.toFixed(2)})`)
 	console.log(
 		`Budget: /login reaches at least ${LOGIN_THROUGHPUT_BUDGET} of the minimal page's throughput: ` +
 			`${verdict(throughputPass)} (${vsMinimal.toFixed(2)})`,
@@ -197,7 +224,7 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 	)
 
 	return {
-		ratios: { loginOverMinimal: vsMinimal, loginOverStatic: vsStatic },
+		ratios: { loginOverMinimal: vsMinimal, loginOverStatic: vsStatic, loginOverMinimalRouted: vsMinimalRouted, routeTableCost },
 		budgets: {
 			loginThroughput: { minimumRatio: LOGIN_THROUGHPUT_BUDGET, ratio: vsMinimal, pass: throughputPass },
 			routeJavaScript: { maximumGzipBytes: ROUTE_JS_BUDGET_BYTES, largestGzipBytes: largest?.gzipBytes ?? 0, pass: jsPass },
@@ -219,14 +246,20 @@ async function main() {
 	// One target at a time: the others idle, so they take no CPU from the one measured. On two cores
 	// shared with the load generator one run varies by a third: the targets take turns for
 	// BENCH_ROUNDS rounds, and each keeps its median run.
-	const runs: Record<keyof Figures, LoadFigures[]> = { portal: [], minimal: [], staticFile: [] }
+	const runs: Record<keyof Figures, LoadFigures[]> = { portal: [], minimal: [], minimalRouted: [], staticFile: [] }
 	for (let round = 1; round <= ROUNDS; round++) {
 		if (ROUNDS > 1) console.log(`round ${round} of ${ROUNDS}`)
 		runs.portal.push(await load(servers.portal, '/login'))
 		runs.minimal.push(await load(servers.minimal, '/'))
+		runs.minimalRouted.push(await load(servers.minimalRouted, '/'))
 		runs.staticFile.push(await load(servers.staticFile, '/login.html'))
 	}
-	const figures: Figures = { portal: median(runs.portal), minimal: median(runs.minimal), staticFile: median(runs.staticFile) }
+	const figures: Figures = {
+		portal: median(runs.portal),
+		minimal: median(runs.minimal),
+		minimalRouted: median(runs.minimalRouted),
+		staticFile: median(runs.staticFile),
+	}
 	await stopAllServers()
 
 	const routes = measureRouteJavaScript(path.join(root, 'build/client'))
@@ -244,7 +277,7 @@ async function main() {
 		node: process.version,
 		cpus: os.cpus().length,
 		settings: { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, measuredSeconds: MEASURED_SECONDS, headers: REQUEST_HEADERS },
-		throughput: [figures.portal, figures.minimal, figures.staticFile],
+		throughput: [figures.portal, figures.minimal, figures.minimalRouted, figures.staticFile],
 		...summary,
 		routes,
 		i18nMiddleware: i18n,
