@@ -3,7 +3,7 @@
  * flash message on success; the form again with its errors and a 4xx on
  * failure, keeping what was typed except passwords.
  */
-import type { Submission } from '@conform-to/dom'
+import type { Submission } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { accountErrorKey, type AccountFlow } from '#app/domain/account-errors.ts'
 import { sessionContext } from '#app/request-context.server.ts'
