@@ -14,6 +14,7 @@ import { createFaultRegistry, FaultSchema } from './faults.ts'
 import { createMailOutbox, type Mail } from './mail.ts'
 import { SERVICES } from './services.ts'
 import { createTokenService } from './tokens.ts'
+import { escapeMarkup as escapeHtml } from './markup.ts'
 
 export interface EmulatorOptions {
 	dataDir: string
@@ -128,10 +129,6 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 		},
 	}
 	return emulator
-}
-
-function escapeHtml(text: string): string {
-	return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 function mailPage(mails: Mail[]): string {

@@ -1,8 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, redirect } from 'react-router'
+import { Form, redirect } from 'react-router'
 import type { Route } from './+types/delete-account'
 import { DeleteAccountSchema } from '#app/domain/account-forms.ts'
-import { isAllowedRedirect, REDIRECT_PARAM } from '#app/domain/redirect.ts'
+import { isAllowedRedirect } from '#app/domain/redirect.ts'
 import { getEnv } from '#app/env.server.ts'
 import { sessionContext } from '#app/request-context.server.ts'
 import { endUserSession, requireCredentials } from '#app/session/auth.server.ts'
@@ -11,6 +11,7 @@ import { hasCredentials } from '#app/session/session.server.ts'
 import { deleteUser } from '#app/upstream/account-identity.server.ts'
 import { CheckboxField, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
+import { SignInNotice } from '#app/ui/sign-in-notice.tsx'
 
 /** DeleteAccount remembers a redirect query (spec 1 §2): where to go once the account is gone. */
 function afterDeletion(url: URL): string {
@@ -19,10 +20,9 @@ function afterDeletion(url: URL): string {
 	return target && isAllowedRedirect(target, env.PORTAL_URL, env.ALLOWED_REDIRECT_ORIGINS) ? target : '/login'
 }
 
-export function loader({ context, url }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
 	return {
 		signedIn: hasCredentials(context.get(sessionContext)),
-		signInUrl: `/login?${new URLSearchParams({ [REDIRECT_PARAM]: url.pathname + url.search })}`,
 	}
 }
 
@@ -42,13 +42,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
 	const t = useT()
-	if (!loaderData.signedIn) {
-		return (
-			<p className="notice">
-				{t('account.signInToContinue')} <Link to={loaderData.signInUrl}>{t('account.logIn')}</Link>
-			</p>
-		)
-	}
+	if (!loaderData.signedIn) return <SignInNotice />
 	const result = actionData?.result as FormResult | undefined
 	return (
 		<Form method="post" className="form" noValidate>

@@ -1,8 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useSearchParams } from 'react-router'
+import { Form, useSearchParams } from 'react-router'
 import type { Route } from './+types/email-change'
 import { EmailChangeConfirmSchema, emailChangeSchema } from '#app/domain/account-forms.ts'
-import { REDIRECT_PARAM } from '#app/domain/redirect.ts'
 import { sessionContext } from '#app/request-context.server.ts'
 import { requireCredentials, sessionCredentials } from '#app/session/auth.server.ts'
 import { codeEntryLimits, limitedAttempt } from '#app/session/rate-limit.server.ts'
@@ -11,13 +10,13 @@ import { hasCredentials } from '#app/session/session.server.ts'
 import { confirmEmailChange, refreshTokens, requestEmailChange } from '#app/upstream/account-identity.server.ts'
 import { Field, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
+import { SignInNotice } from '#app/ui/sign-in-notice.tsx'
 
-export function loader({ context, url }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
 	const credentials = context.get(sessionContext).get('credentials')
 	return {
 		signedIn: hasCredentials(context.get(sessionContext)),
 		currentEmail: credentials?.email ?? null,
-		signInUrl: `/login?${new URLSearchParams({ [REDIRECT_PARAM]: url.pathname + url.search })}`,
 	}
 }
 
@@ -57,13 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function EmailChange({ loaderData, actionData }: Route.ComponentProps) {
 	const t = useT()
 	const [searchParams] = useSearchParams()
-	if (!loaderData.signedIn) {
-		return (
-			<p className="notice">
-				{t('account.signInToContinue')} <Link to={loaderData.signInUrl}>{t('account.logIn')}</Link>
-			</p>
-		)
-	}
+	if (!loaderData.signedIn) return <SignInNotice />
 	const result = actionData?.result as FormResult | undefined
 	const code = searchParams.get('code') ?? undefined
 	const step = actionData && 'step' in actionData ? actionData.step : code || searchParams.has('sent') ? 'verify' : 'request'

@@ -2,6 +2,7 @@
 import type { ProductRow } from '../account/products.ts'
 import type { ThemeName } from '../../../app/domain/theme.ts'
 import { brandColour } from './brands.ts'
+import { escapeMarkup as escapeXml } from '../markup.ts'
 
 export const IMAGE_KINDS = {
 	main: { width: 800, height: 600 },
@@ -12,10 +13,6 @@ export type ImageKind = keyof typeof IMAGE_KINDS
 
 export function isImageKind(value: string): value is ImageKind {
 	return Object.hasOwn(IMAGE_KINDS, value)
-}
-
-function escapeXml(text: string): string {
-	return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 export function productImageSvg(product: Pick<ProductRow, 'name' | 'modelCode'>, brand: ThemeName, kind: ImageKind): string {

@@ -3,10 +3,7 @@
  * JavaScript, with labelled fields and errors announced to screen readers.
  */
 import type { AuthorizeQuery } from '../../../app/upstream/contract/sso.ts'
-
-export function escapeHtml(text: string): string {
-	return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
+import { escapeMarkup as escapeHtml } from '../markup.ts'
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f4f4f5;color:#18181b}
 main{max-width:26rem;margin:4rem auto;padding:2rem;background:#fff;border-radius:.5rem;box-shadow:0 1px 3px #0002}

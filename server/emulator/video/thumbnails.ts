@@ -1,6 +1,7 @@
 /** Thumbnails the video API serves itself: generated SVGs in the real API's three sizes. */
 import type { z } from 'zod'
 import type { ThumbnailsSchema } from '../../../app/upstream/contract/video.ts'
+import { escapeMarkup as escapeXml } from '../markup.ts'
 
 export const VIDEO_THUMBNAIL_SIZES = {
 	default: { width: 120, height: 90 },
@@ -22,10 +23,6 @@ export function thumbnails(base: string, id: string, kind: 'video' | 'channel'):
 	const sizes = kind === 'channel' ? CHANNEL_THUMBNAIL_SIZES : VIDEO_THUMBNAIL_SIZES
 	const one = (size: ThumbnailSize) => ({ url: `${base}/thumbnails/${encodeURIComponent(id)}/${size}.svg`, ...sizes[size] })
 	return { default: one('default'), medium: one('medium'), high: one('high') }
-}
-
-function escapeXml(text: string): string {
-	return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 /** A hue from the id, so neighbouring thumbnails differ. */

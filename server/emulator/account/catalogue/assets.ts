@@ -10,10 +10,7 @@ import { sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import type { ProductInfoContent } from '../../seed/product-info.ts'
 import { findProductBySlug, type ProductRow } from '../products.ts'
-
-function escapeXml(text: string): string {
-	return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
+import { escapeMarkup as escapeXml } from '../../markup.ts'
 
 export function productSvg(product: ProductRow): string {
 	const colour = isThemeName(product.brand) ? THEMES[product.brand].primary : '#444444'

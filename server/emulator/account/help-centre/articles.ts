@@ -12,7 +12,8 @@ import { sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { queryList } from '../gear/request.ts'
 import { ARTICLES } from './article-seed.ts'
-import { escapeHtml, helpCentrePage } from './html.ts'
+import { escapeMarkup as escapeHtml } from '../../markup.ts'
+import { helpCentrePage } from './html.ts'
 
 const DAY_MS = 24 * 3600 * 1000
 const DEFAULT_PER_PAGE = 25

@@ -1,8 +1,5 @@
+import { escapeMarkup as escapeHtml } from '../../markup.ts'
 /** The emulated help centre's pages: plain, accessible HTML. */
-export function escapeHtml(text: string): string {
-	return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
-
 /** `body` is HTML the caller has escaped. */
 export function helpCentrePage(title: string, body: string): string {
 	return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -6,14 +6,13 @@
 import { createHash } from 'node:crypto'
 import express, { type Request, type Response } from 'express'
 import type { EmulatorContext } from '../../context.ts'
+import { escapeMarkup as escapeXml } from '../../markup.ts'
 
 export const IMAGE_PATH = '/account/_images'
 
 export function placeholderImageUrl(ctx: EmulatorContext, name: string, text: string): string {
 	return `${ctx.emulatorUrl}${IMAGE_PATH}/${encodeURIComponent(name)}.svg?text=${encodeURIComponent(text)}`
 }
-
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 export function imagesRouter() {
 	const router = express.Router()

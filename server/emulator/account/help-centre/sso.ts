@@ -17,7 +17,8 @@ import { getMeta, setMeta } from '../../db.ts'
 import { TokenError } from '../../tokens.ts'
 import { parseBody } from '../gear/request.ts'
 import { findUserById } from '../users.ts'
-import { escapeHtml, helpCentrePage } from './html.ts'
+import { escapeMarkup as escapeHtml } from '../../markup.ts'
+import { helpCentrePage } from './html.ts'
 
 export const HELP_CENTRE_JWT_SECONDS = 180
 const AUDIENCE = 'help-centre'
