@@ -26,6 +26,8 @@ interface ManifestRoute extends ManifestModule {
 interface Manifest {
 	entry: ManifestModule
 	routes: Record<string, ManifestRoute>
+	/** The manifest file itself. */
+	url?: string
 }
 
 export interface RouteJavaScript {
@@ -77,7 +79,7 @@ function urlPattern(chain: ManifestRoute[]): string {
  * Raw and gzip bytes of the JavaScript each page route loads, largest gzip
  * first. Resource routes (no default export) render no page and are left out.
  */
-export function measureRouteJavaScript(clientDir: string): RouteJavaScript[] {
+export function measureRouteJavaScript(clientDir: string, options: { manifestFile?: boolean } = {}): RouteJavaScript[] {
 	const manifest = readManifest(clientDir)
 	// Routes share most chunks: size each file once.
 	const sizes = new Map<string, { raw: number; gzip: number }>()
@@ -95,7 +97,8 @@ export function measureRouteJavaScript(clientDir: string): RouteJavaScript[] {
 	for (const route of Object.values(manifest.routes)) {
 		if (!route.hasDefaultExport) continue
 		const chain = lineage(manifest, route)
-		const files = new Set<string>()
+		// With route discovery 'initial' every page also imports the route manifest file.
+		const files = new Set<string>(options.manifestFile && manifest.url ? [manifest.url] : [])
 		for (const item of [manifest.entry, ...chain]) {
 			files.add(item.module)
 			for (const imported of item.imports ?? []) files.add(imported)
