@@ -5,7 +5,7 @@
  */
 import { rmSync } from 'node:fs'
 import path from 'node:path'
-import express, { type Request, type Response, type Router } from 'express'
+import express, { type NextFunction, type Request, type Response, type Router } from 'express'
 import { z } from 'zod'
 import { createClock } from './clock.ts'
 import type { EmulatorContext, EmulatorService } from './context.ts'
@@ -112,6 +112,11 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 	router.use((req, res, next) => faults.middleware(req, res, next))
 	router.use((req, res, next) => state.router(req, res, next))
 	router.use((req, res) => res.status(404).json({ message: `No such emulated call: ${req.method} ${req.baseUrl}${req.path}` }))
+	// A bug in an emulated service answers like an upstream's own failure, and says where in the log.
+	router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+		state.ctx.log(`${req.method} ${req.baseUrl}${req.path}: ${(error as Error)?.stack ?? String(error)}`)
+		if (!res.headersSent) res.status(500).json({ message: 'Internal error', code: 'InternalError' })
+	})
 
 	const emulator: Emulator = {
 		router,

@@ -4,7 +4,7 @@
  * `content/`, the images and the processor's card page are public, as files
  * on a CDN and a processor's hosted page would be.
  */
-import express, { type NextFunction, type Request, type Response } from 'express'
+import express, { type Request, type Response } from 'express'
 import { z } from 'zod'
 import {
 	CustomersOffersRequestSchema,
@@ -152,10 +152,6 @@ function router(ctx: EmulatorContext) {
 	)
 
 	r.use('/api', api)
-	r.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-		ctx.log(`cloud: ${(error as Error)?.stack ?? String(error)}`)
-		sendError(res, 500, 'Internal error', 'InternalError')
-	})
 	return r
 }
 

@@ -17,7 +17,7 @@
  *   `POST oauth2/globalSignOut` (access token): that, and every other refresh
  *   token of the user (account API sign-ins too).
  */
-import express, { type NextFunction, type Request, type Response } from 'express'
+import express, { type Request, type Response } from 'express'
 import { z } from 'zod'
 import {
 	AuthorizeQuerySchema,
@@ -263,10 +263,6 @@ function router(ctx: EmulatorContext) {
 		res.json({ signedOut: true, endedSessions: result.endedSessions, revokedTokens: result.revokedTokens + others.n } satisfies SignOutResult)
 	})
 
-	r.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-		ctx.log(`sso: ${(error as Error)?.stack ?? String(error)}`)
-		sendError(res, 500, 'Internal error', 'InternalError')
-	})
 	return r
 }
 

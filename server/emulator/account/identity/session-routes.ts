@@ -24,7 +24,7 @@ import {
 import { requireSecurityToken, sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { TokenError, type IssuedTokens } from '../../tokens.ts'
-import { AUTHENTICATION_ERRORS, authenticate, findUserByEmail, findUserById, insertUser, tokenSubject, updateUser } from '../users.ts'
+import { AUTHENTICATION_ERRORS, authenticate, findUserByEmail, findUserById, insertUser, tokenSubject, updateUser, type UserRow } from '../users.ts'
 import { CODE_ERRORS, checkCode, issueCode, maskEmail, sendActivationMail } from './codes.ts'
 import { isoNow, param, parseBody, sendRuleError } from './http.ts'
 import { cultureProblem, passwordProblem, phoneticNamesProblem, profileOf, type StoredProfile } from './rules.ts'
@@ -41,6 +41,18 @@ function isKnownClient(clientId: string): boolean {
 }
 
 export function sessionRoutes(ctx: EmulatorContext): Router {
+	/** Mails a fresh activation code (valid 24 h) and says, masked, where it went. */
+	const mailActivationCode = (user: UserRow) => {
+		sendActivationMail(ctx, user.email, issueCode(ctx, user.id, 'activation'))
+		return { destination: maskEmail(user.email), medium: 'EMAIL' as const }
+	}
+	/** What sign-up and migration answer: the account, waiting for its mailed code. */
+	const awaitingActivation = (user: UserRow): z.input<typeof SignupResponseSchema> => ({
+		id: user.id,
+		email: user.email,
+		accountType: 'unactivated',
+		codeDelivery: mailActivationCode(user),
+	})
 	const router = express.Router()
 	const securityToken = requireSecurityToken(ctx)
 
@@ -65,14 +77,7 @@ export function sessionRoutes(ctx: EmulatorContext): Router {
 			updateUserId: id,
 		}
 		const user = insertUser(ctx, { id, email, password, status: 'unactivated', profile: { ...profile } })
-		sendActivationMail(ctx, user.email, issueCode(ctx, user.id, 'activation'))
-		const answer: z.input<typeof SignupResponseSchema> = {
-			id: user.id,
-			email: user.email,
-			accountType: 'unactivated',
-			codeDelivery: { destination: maskEmail(user.email), medium: 'EMAIL' },
-		}
-		res.status(201).json(answer)
+		res.status(201).json(awaitingActivation(user))
 	})
 
 	router.get('/accountType', (req, res) => {
@@ -105,9 +110,7 @@ export function sessionRoutes(ctx: EmulatorContext): Router {
 		if (!user) return sendError(res, 404, 'The given email address was not found.', 'UserNotFoundException')
 		if (user.status !== 'unactivated') return sendError(res, 400, 'The given email address was not found.', 'InvalidParameterException')
 		updateUser(ctx, user.id, { profile: { ...user.profile, mailFormatType: body.mailFormatType } })
-		sendActivationMail(ctx, user.email, issueCode(ctx, user.id, 'activation'))
-		const answer: z.input<typeof ResendCodeResponseSchema> = { codeDelivery: { destination: maskEmail(user.email), medium: 'EMAIL' } }
-		res.json(answer)
+		res.json({ codeDelivery: mailActivationCode(user) } satisfies z.input<typeof ResendCodeResponseSchema>)
 	})
 
 	// A legacy account takes its new password and culture, then proves the address with
@@ -122,14 +125,7 @@ export function sessionRoutes(ctx: EmulatorContext): Router {
 		if (problem) return sendRuleError(res, problem)
 		const profile = { ...profileOf(user), cultureCode: body.cultureCode, updateUserId: user.id }
 		updateUser(ctx, user.id, { status: 'unactivated', password: body.password, profile: { ...profile } })
-		sendActivationMail(ctx, user.email, issueCode(ctx, user.id, 'activation'))
-		const answer: z.input<typeof SignupResponseSchema> = {
-			id: user.id,
-			email: user.email,
-			accountType: 'unactivated',
-			codeDelivery: { destination: maskEmail(user.email), medium: 'EMAIL' },
-		}
-		res.json(answer)
+		res.json(awaitingActivation(user))
 	})
 
 	function signin(clientId: string | undefined) {
