@@ -44,6 +44,14 @@ test.describe('security headers and session cookie', () => {
 		expect(response.headers()['cache-control']).toContain('immutable')
 	})
 
+	test('a page is sent whole, with its length, not in chunks (ADR 0008)', async ({ request }) => {
+		const page = await request.get('/login', { headers: { 'Accept-Encoding': 'identity' } })
+		const body = await page.body()
+		expect(page.headers()['transfer-encoding']).toBeUndefined()
+		expect(Number(page.headers()['content-length'])).toBe(body.byteLength)
+		expect(body.toString('utf8')).toMatch(/^<!DOCTYPE html>.*<\/html>$/s)
+	})
+
 	test('the session cookie is signed, HttpOnly, SameSite=Lax and carries only an id', async ({ request }) => {
 		const response = await request.post('/preferences', {
 			form: { intent: 'sidebar', sidebar: 'left', redirectTo: '/login' },
