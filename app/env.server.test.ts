@@ -19,6 +19,12 @@ describe('parseEnv', () => {
 		expect(env.ALLOWED_REDIRECT_ORIGINS).toEqual(['https://help.example', 'https://shop.example'])
 	})
 
+	it('accepts a Redis URL, with or without TLS', () => {
+		expect(parseEnv({ REDIS_URL: 'redis://127.0.0.1:6379/0' }).REDIS_URL).toBe('redis://127.0.0.1:6379/0')
+		expect(parseEnv({ REDIS_URL: 'rediss://user:pw@cache.example:6380' }).REDIS_URL).toBe('rediss://user:pw@cache.example:6380')
+		expect(parseEnv({ REDIS_URL: '' }).REDIS_URL).toBeUndefined()
+	})
+
 	it.each([
 		[{ PORT: 'abc' }, 'PORT'],
 		[{ THEME_BY_HOST: 'owners.example=nope' }, 'THEME_BY_HOST'],

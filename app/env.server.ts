@@ -5,12 +5,15 @@
 import { z } from 'zod'
 import { isThemeName, type ThemeName } from './domain/theme.ts'
 
-const optionalUrl = z
-	.string()
-	.trim()
-	.transform((v) => (v === '' ? undefined : v))
-	.pipe(z.url({ protocol: /^https?$/ }).optional())
-	.optional()
+/** An optional URL of the given schemes; an empty value counts as absent. */
+const optionalUrlOf = (protocol: RegExp) =>
+	z
+		.string()
+		.trim()
+		.transform((v) => (v === '' ? undefined : v))
+		.pipe(z.url({ protocol }).optional())
+		.optional()
+const optionalUrl = optionalUrlOf(/^https?$/)
 
 const list = z
 	.string()
@@ -25,7 +28,8 @@ const EnvSchema = z.object({
 	SESSION_SECRET: z.string().optional(),
 	/** Where node:sqlite keeps sessions (and the emulator its data). */
 	DATA_DIR: z.string().default('./data'),
-	REDIS_URL: optionalUrl.pipe(z.string().startsWith('redis').optional()),
+	/** Sessions and the master-data cache in Redis instead of node:sqlite and memory. */
+	REDIS_URL: optionalUrlOf(/^rediss?$/),
 	/** Express `trust proxy`: false, true, a hop count or a list of addresses. */
 	TRUST_PROXY: z
 		.string()
