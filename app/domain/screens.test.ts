@@ -100,4 +100,17 @@ describe('rewriteLegacyUrl', () => {
 		expect(rewriteLegacyUrl({ pathname: '/', search: '', hash: '#/support?x=1#order_status' })).toBe('/support?x=1#order_status')
 		expect(rewriteLegacyUrl({ pathname: '/', search: '', hash: '' })).toBeNull()
 	})
+	it('never leaves the portal', () => {
+		for (const hash of ['#//evil.example/x', '#/\\evil.example', '#/\t/evil.example', '#/ /evil.example', '#/\\/evil.example']) {
+			expect(rewriteLegacyUrl({ pathname: '/', search: '', hash }), hash).toBeNull()
+		}
+		expect(rewriteLegacyUrl({ pathname: '/', search: '', hash: '#/%2F%2Fevil.example' })).toBe('/%2F%2Fevil.example')
+	})
+	it('knows the tabs of every tabbed screen, parameters included', () => {
+		expect(rewriteLegacyUrl({ pathname: '/products/td-17', search: '', hash: '#specs' })).toBe('/products/td-17/specs')
+		expect(rewriteLegacyUrl({ pathname: '/cloud/app/memberships', search: '', hash: '#annual' })).toBe('/cloud/app/memberships/annual')
+		expect(rewriteLegacyUrl({ pathname: '/cloud/memberships-embedded', search: '', hash: '#annual' })).toBe('/cloud/memberships-embedded/annual')
+		expect(rewriteLegacyUrl({ pathname: '/cloud/entitlement-key', search: '', hash: '#serial_number' })).toBe('/cloud/entitlement-key/serial_number')
+		expect(rewriteLegacyUrl({ pathname: '/products', search: '', hash: '#specs' })).toBeNull()
+	})
 })

@@ -218,15 +218,16 @@ export function swipeTarget(tabs: readonly Tab[], currentId: string, direction: 
 	return undefined
 }
 
-/** Tab screens by base path, for the client's `#tab` fragment rewrite. */
-export const TAB_BASE_PATHS: Readonly<Record<string, readonly string[]>> = {
-	'/feed': SCREEN_TABS.MyFeed!,
-	'/gear': SCREEN_TABS.MyGear!,
-	'/settings': SCREEN_TABS.AccountSettings!,
-	'/support': SUPPORT_TABS,
-	'/cloud/memberships': SCREEN_TABS.Memberships!,
-	'/cloud/entitlement-key': SCREEN_TABS.EntitlementKey!,
-}
+/**
+ * Tab screens by base path, for the client's `#tab` fragment rewrite: every route ending in
+ * `/:tab?`, with its other parameters as `*` (`/products/*` for `/products/:slug/:tab?`).
+ */
+export const TAB_BASE_PATHS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+	SCREEN_ROUTES.filter(({ screen, path }) => path.endsWith('/:tab?') && SCREEN_TABS[screen]).map(({ screen, path }) => [
+		path.slice(0, -'/:tab?'.length).replace(/:[^/]+/g, '*'),
+		SCREEN_TABS[screen]!,
+	]),
+)
 
 /**
  * Rewrites the original app's URLs to ours: a legacy `#/path?query#hash` into
@@ -241,10 +242,12 @@ export function rewriteLegacyUrl(
 	const hash = url.hash.replace(/^#/, '')
 	if (!hash) return null
 	if (hash.startsWith('/')) {
-		return hash
+		// A path on this site only: `#//host/…`, a backslash or a blank (which browsers drop from
+		// URLs, so `/\t/host` is `//host`) would make location.replace leave the portal.
+		return /^\/(?![/\\])[^\\\s]*$/.test(hash) ? hash : null
 	}
 	const base = url.pathname.replace(/\/+$/, '') || '/'
-	const tabs = tabBasePaths[base]
+	const tabs = tabBasePaths[base] ?? tabBasePaths[base.replace(/\/[^/]+$/, '/*')]
 	if (tabs && tabs.includes(hash)) return `${base}/${hash}${url.search}`
 	return null
 }

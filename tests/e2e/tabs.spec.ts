@@ -39,6 +39,24 @@ test.describe('with JavaScript', () => {
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText('メンバーシップ')
 	})
 
+	test('a legacy fragment naming another site is not followed', async ({ page }) => {
+		let leftThePortal = false
+		await page.route((url) => url.hostname === 'evil.example', (route) => {
+			leftThePortal = true
+			return route.abort()
+		})
+		await page.goto('/login#//evil.example/x')
+		await page.goto('/login#/\\evil.example/x')
+		await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+		expect(new URL(page.url()).pathname).toBe('/login')
+		expect(leftThePortal).toBe(false)
+	})
+
+	test('a #tab fragment of a screen with a parameter becomes the tab path', async ({ page }) => {
+		await page.goto('/cloud/app/memberships#annual')
+		await expect(page).toHaveURL('/cloud/app/memberships/annual')
+	})
+
 	test('a tab fragment on a guarded screen rides along to /login untouched', async ({ page }) => {
 		await page.goto('/support#order_status')
 		// The fragment rides along the redirect to /login, where it names no tab and is left alone.
