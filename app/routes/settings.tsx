@@ -2,9 +2,8 @@ import { Form, Link, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/settings'
 import { SIDEBAR_SIDES } from '#app/domain/preferences.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
-import { requireCredentials } from '#app/session/auth.server.ts'
-import { orUpstreamUnavailable } from '#app/session/responses.server.ts'
-import { getMe } from '#app/upstream/account-identity.server.ts'
+import { loadAccountSummary, type AccountSummary } from '#app/session/account-summary.server.ts'
+import { AccountSummaryList } from '#app/ui/account-summary.tsx'
 import { ComingSoon } from '#app/ui/coming-soon.tsx'
 import { SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
@@ -12,9 +11,7 @@ import { useT } from '#app/ui/i18n.tsx'
 /** Who is signed in: the profile tab shows it now; its editing comes with the profile issue. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
 	if (params.tab && params.tab !== 'profile') return { profile: null }
-	const credentials = await requireCredentials(context, request)
-	const me = await orUpstreamUnavailable(getMe(credentials))
-	return { profile: { firstName: me.firstName ?? '', lastName: me.lastName ?? '', email: me.email } }
+	return { profile: await loadAccountSummary(context, request) }
 }
 
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {
@@ -25,19 +22,12 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
 	return <ComingSoon />
 }
 
-function ProfileSummary({ firstName, lastName, email }: { firstName: string; lastName: string; email: string }) {
+function ProfileSummary(profile: AccountSummary) {
 	const t = useT()
 	return (
 		<section aria-labelledby="profile-title">
 			<h2 id="profile-title">{t('tab.profile')}</h2>
-			<dl className="summary">
-				<dt>{t('field.firstName')}</dt>
-				<dd>{firstName}</dd>
-				<dt>{t('field.lastName')}</dt>
-				<dd>{lastName}</dd>
-				<dt>{t('field.email')}</dt>
-				<dd>{email}</dd>
-			</dl>
+			<AccountSummaryList {...profile} />
 			<ComingSoon />
 		</section>
 	)

@@ -113,6 +113,18 @@ test('a signed-out visit to a screen remembers it through sign-in', async ({ pag
 	await expect(page.getByRole('region', { name: 'Profile' })).toContainText(email)
 })
 
+test('sign-in lands on the account home, which shows who is signed in and links to each area', async ({ page, request }) => {
+	const { email, password } = await createAccount(page, request, { firstName: 'Robin', lastName: 'Keys' })
+	await signIn(page, email, password)
+	const account = page.getByRole('region', { name: 'Signed in as' })
+	await expect(account).toContainText(email)
+	await expect(account).toContainText('Robin')
+	await expect(account).toContainText('Keys')
+	await expect(page.getByRole('tablist')).toHaveCount(0)
+	await page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'My Gear' }).click()
+	await expect(page).toHaveURL('/gear')
+})
+
 test('a remembered target outside the portal is not followed', async ({ page, request }) => {
 	const { email, password } = await createAccount(page, request)
 	await page.goto('/login?redirectTo=%2F%2Fevil.example%2Fphish')
