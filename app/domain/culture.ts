@@ -113,13 +113,15 @@ export function cultureFromAcceptLanguage(header: string | null | undefined): Cu
 	return null
 }
 
-/** Regional groups of spec 1 §9. */
-export function regionalGroup(culture: CultureCode): 'US' | 'LatinAmerica' | 'Brazil' | 'Canada' | 'Oceania' | 'Europe' | 'Japan' {
-	if (culture === 'es-CR') return 'LatinAmerica'
-	if (culture === 'en-US' || culture === 'es-MX') return 'US'
-	if (culture === 'pt-BR') return 'Brazil'
-	if (culture === 'en-CA' || culture === 'fr-CA') return 'Canada'
-	if (culture === 'en-AU' || culture === 'en-NZ') return 'Oceania'
-	if (culture === 'ja-JP') return 'Japan'
-	return 'Europe'
+export type RegionalGroup = 'US' | 'LatinAmerica' | 'Brazil' | 'Canada' | 'Oceania' | 'Europe' | 'Japan'
+
+/** Regional groups of spec 1 §9: es-CR belongs to both the US group and Latin America. */
+export function regionalGroups(culture: CultureCode): RegionalGroup[] {
+	if (culture === 'es-CR') return ['US', 'LatinAmerica']
+	if (culture === 'en-US' || culture === 'es-MX') return ['US']
+	if (culture === 'pt-BR') return ['Brazil']
+	if (culture === 'en-CA' || culture === 'fr-CA') return ['Canada']
+	if (culture === 'en-AU' || culture === 'en-NZ') return ['Oceania']
+	if (culture === 'ja-JP') return ['Japan']
+	return ['Europe']
 }

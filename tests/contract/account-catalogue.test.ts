@@ -47,8 +47,9 @@ describe('master lists', () => {
 
 		const cultures = (await api.getMasterList('cultureCodes')).items
 		expect(cultures).toHaveLength(43)
-		expect(cultures.find((c) => c.value === 'ja-JP')).toMatchObject({ region: 'Japan', country: 'JP', labels: { 'ja-JP': '日本語（日本）' } })
-		expect(cultures.find((c) => c.value === 'Lt-sr-SP')).toMatchObject({ region: 'Europe', language: 'sr' })
+		expect(cultures.find((c) => c.value === 'ja-JP')).toMatchObject({ regions: ['Japan'], country: 'JP', labels: { 'ja-JP': '日本語（日本）' } })
+		expect(cultures.find((c) => c.value === 'Lt-sr-SP')).toMatchObject({ regions: ['Europe'], language: 'sr' })
+		expect(cultures.find((c) => c.value === 'es-CR')).toMatchObject({ regions: ['US', 'LatinAmerica'] })
 
 		const brands = (await api.getMasterList('brands')).items
 		expect(brands.map((b) => b.value)).toEqual(['main', 'effects', 'proav', 'cloud', 'dw', 'pdp', 'dwe', 'drumshop', 'slingerland'])

@@ -75,7 +75,7 @@ describe('master data through the cache', () => {
 	it('merges each item’s meta into it', async () => {
 		const cultures = await masterData.getMasterData('cultureCodes')
 		const german = cultures.find((c) => c.value === 'de-AT')!
-		expect(german).toMatchObject({ region: 'Europe', htmlLang: 'en' })
+		expect(german).toMatchObject({ regions: ['Europe'], htmlLang: 'en' })
 		expect(german).not.toHaveProperty('meta')
 		expect(cultures.find((c) => c.value === 'ja-JP')).toMatchObject({ htmlLang: 'ja' })
 		const brands = await masterData.getMasterData('brands')

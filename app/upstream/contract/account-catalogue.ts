@@ -36,8 +36,8 @@ export const MasterItemSchema = z.looseObject({
 export const GenderSchema = MasterItemSchema
 
 export const CultureCodeSchema = MasterItemSchema.extend({
-	/** The regional group of spec 1 §9: US, LatinAmerica, Brazil, Canada, Oceania, Japan, Europe. */
-	region: z.string(),
+	/** The regional groups of spec 1 §9 (US, LatinAmerica, Brazil, Canada, Oceania, Japan, Europe); es-CR is in two. */
+	regions: z.array(z.string()),
 	/** ISO 3166 alpha-2. */
 	country: z.string(),
 	language: z.string(),

@@ -24,7 +24,7 @@ const CULTURE_ITEMS: MasterSeedItem[] = CULTURES.map((c) => ({
 	value: c.value,
 	label: c.label,
 	labelJa: c.labelJa,
-	fields: { region: c.region, country: c.country, language: c.language },
+	fields: { regions: c.regions, country: c.country, language: c.language },
 	// The html lang a culture renders (spec 1 §9: cultures without a catalogue of their own render en).
 	meta: { htmlLang: ['en', 'ja'].includes(c.language) ? c.language : 'en' },
 }))

@@ -1,9 +1,9 @@
 /**
  * The cultureCodes master list (spec 1 §9: every supported culture, each with
- * value and region). Ids are stable: the culture's place in the supported
+ * value and regional groups). Ids are stable: the culture's place in the supported
  * list, so every service that refers to a culture by id agrees.
  */
-import { regionalGroup, SUPPORTED_CULTURES, type CultureCode } from '../../../app/domain/culture.ts'
+import { regionalGroups, SUPPORTED_CULTURES, type CultureCode } from '../../../app/domain/culture.ts'
 
 const LANGUAGES: Record<string, [en: string, ja: string]> = {
 	bg: ['Bulgarian', 'ブルガリア語'],
@@ -79,7 +79,7 @@ export interface CultureSeed {
 	value: CultureCode
 	language: string
 	country: string
-	region: string
+	regions: string[]
 	label: string
 	labelJa: string
 }
@@ -100,7 +100,7 @@ export const CULTURES: readonly CultureSeed[] = SUPPORTED_CULTURES.map((value, i
 		value,
 		language,
 		country,
-		region: regionalGroup(value),
+		regions: regionalGroups(value),
 		label: `${languageEn} (${countryEn})`,
 		labelJa: `${languageJa}（${countryJa}）`,
 	}
