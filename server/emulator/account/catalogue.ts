@@ -6,7 +6,7 @@
  */
 import express from 'express'
 import type { EmulatorContext, EmulatorService } from '../context.ts'
-import { setMeta, transaction } from '../db.ts'
+import { getMeta, setMeta, transaction } from '../db.ts'
 import { BRANDS, GENDERS, INTERESTS, PHONE_TYPES, PURCHASING_METHODS, QUESTIONNAIRE_LABELS, type MasterSeedItem } from '../seed/master-lists.ts'
 import { CULTURES } from '../seed/cultures.ts'
 import { PRODUCT_SEEDS, productRow } from '../seed/products.ts'
@@ -41,12 +41,23 @@ const SEED_LISTS = {
 	stores: STORES,
 } as const
 
+/**
+ * The master lists' shape. Raise it when a seed item changes shape (2: cultures carry `regions`):
+ * a data directory seeded before gets its lists upserted again at start, users and all else kept.
+ */
+const MASTER_LISTS_VERSION = '2'
+
+function seedMasterLists(ctx: EmulatorContext): void {
+	for (const [list, items] of Object.entries(SEED_LISTS)) {
+		items.forEach((item, index) => upsertMasterItem(ctx, list as keyof typeof SEED_LISTS, item, index + 1))
+	}
+	setMeta(ctx.db, 'masterListsVersion', MASTER_LISTS_VERSION)
+}
+
 export function seedCatalogue(ctx: EmulatorContext): void {
 	const now = new Date(ctx.clock.now()).toISOString()
 	transaction(ctx.db, () => {
-		for (const [list, items] of Object.entries(SEED_LISTS)) {
-			items.forEach((item, index) => upsertMasterItem(ctx, list as keyof typeof SEED_LISTS, item, index + 1))
-		}
+		seedMasterLists(ctx)
 		for (const seed of PRODUCT_SEEDS) insertProduct(ctx.db, productRow(seed, ctx.emulatorUrl, now))
 		setMeta(ctx.db, 'catalogueSeededAt', now)
 		setMeta(ctx.db, 'catalogueEmulatorUrl', ctx.emulatorUrl)
@@ -60,6 +71,9 @@ export const accountCatalogueService: EmulatorService = {
 		migrateProducts(ctx.db)
 		migrateMasterItems(ctx.db)
 		migrateCacheFiles(ctx.db)
+		// Only a data directory seeded by an earlier version: a new one is seeded whole after this.
+		const version = getMeta(ctx.db, 'masterListsVersion')
+		if (getMeta(ctx.db, 'seeded') !== undefined && version !== MASTER_LISTS_VERSION) transaction(ctx.db, () => seedMasterLists(ctx))
 	},
 	seed(ctx) {
 		seedCatalogue(ctx)
