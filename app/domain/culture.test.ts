@@ -22,6 +22,13 @@ describe('normaliseCultureCode (spec 1 §5)', () => {
 		['lt-sr-sp', 'Lt-sr-SP'],
 		['LT-SR-SP', 'Lt-sr-SP'],
 		['Lt-sr-SP', 'Lt-sr-SP'],
+		// standard tags with a script, as browsers send them, map by their language
+		['sr-Latn-RS', 'Lt-sr-SP'],
+		['sr-latn', 'Lt-sr-SP'],
+		['pt-Latn-BR', 'pt-BR'],
+		['de-latn-de', 'de-DE'],
+		['zh-Hant-TW', 'en-JM'],
+		['es-419', 'es-MX'],
 		// unknown codes map by language
 		['en', 'en-JM'],
 		['en-ZA', 'en-JM'],
@@ -56,6 +63,10 @@ describe('normaliseCultureCode (spec 1 §5)', () => {
 	it('returns null from canonicalise for what is not a code', () => {
 		expect(canonicaliseCultureCode('<script>')).toBeNull()
 		expect(canonicaliseCultureCode('e')).toBeNull()
+		expect(canonicaliseCultureCode('latn-sr')).toBeNull()
+		expect(canonicaliseCultureCode('sr-RS-Latn')).toBeNull()
+		expect(canonicaliseCultureCode('sr-latn-rs')).toBe('sr-Latn-RS')
+		expect(canonicaliseCultureCode('419-es')).toBeNull()
 	})
 })
 
@@ -63,6 +74,8 @@ describe('cultureFromAcceptLanguage', () => {
 	it('takes the first range we serve, by quality', () => {
 		expect(cultureFromAcceptLanguage('ja-JP,ja;q=0.9,en;q=0.8')).toBe('ja-JP')
 		expect(cultureFromAcceptLanguage('zh-CN,zh;q=0.9,de;q=0.5,fr;q=0.7')).toBe('fr-FR')
+		expect(cultureFromAcceptLanguage('sr-Latn-RS,sr;q=0.9')).toBe('Lt-sr-SP')
+		expect(cultureFromAcceptLanguage('es-419,es;q=0.9')).toBe('es-MX')
 		expect(cultureFromAcceptLanguage('en-GB')).toBe('en-GB')
 		expect(cultureFromAcceptLanguage('pt')).toBe('pt-BR')
 	})

@@ -38,22 +38,33 @@ export function isSupportedCulture(code: string): code is CultureCode {
 
 /**
  * Puts a culture code in its canonical case: `xx-yy` → `xx-YY`,
- * `sr-SP` → `Lt-sr-SP`, three-part `lt-sr-sp` → `Lt-sr-SP`. Returns null for
- * something that is not shaped like a culture code at all.
+ * `sr-SP` → `Lt-sr-SP`, the spec's three-part `lt-sr-sp` → `Lt-sr-SP`, and a
+ * standard tag with a script (`sr-latn-rs`, from browsers) → `sr-Latn-RS`.
+ * Returns null for something that is not shaped like a culture code at all.
  */
 export function canonicaliseCultureCode(raw: string): string | null {
 	const parts = raw.trim().replace(/_/g, '-').split('-')
-	if (parts.some((p) => !/^[a-z]{2,3}$/i.test(p))) return null
+	// Letters, or a UN M.49 region of three digits (es-419, Latin American Spanish).
+	if (parts.some((p, i) => !/^[a-z]{2,4}$/i.test(p) && !(i > 0 && /^\d{3}$/.test(p)))) return null
 	const [a, b, c] = parts as [string, string | undefined, string | undefined]
+	if (a.length === 4 || parts.length > 3) return null
+	const title = (p: string) => `${p.charAt(0).toUpperCase()}${p.slice(1).toLowerCase()}`
+	// language-Script(-REGION), as in sr-Latn-RS: the script is the part with four letters.
+	if (b?.length === 4) return [a.toLowerCase(), title(b), ...(c ? [c.toUpperCase()] : [])].join('-')
+	if ((c ?? '').length === 4) return null
 	if (parts.length === 1) return a.toLowerCase()
 	if (parts.length === 2) {
 		const code = `${a.toLowerCase()}-${b!.toUpperCase()}`
 		return code === 'sr-SP' ? 'Lt-sr-SP' : code
 	}
-	if (parts.length === 3) {
-		return `${a.charAt(0).toUpperCase()}${a.slice(1).toLowerCase()}-${b!.toLowerCase()}-${c!.toUpperCase()}`
-	}
-	return null
+	// The spec's own three-part form: Script-language-REGION.
+	return `${title(a)}-${b!.toLowerCase()}-${c!.toUpperCase()}`
+}
+
+/** The language of a canonical code: first, except in the spec's Script-language-REGION form. */
+function languageOf(code: string): string {
+	const parts = code.split('-')
+	return (parts.length === 3 && parts[1]!.length !== 4 ? parts[1]! : parts[0]!).toLowerCase()
 }
 
 /**
@@ -70,9 +81,7 @@ export function matchCultureCode(raw: string | null | undefined): CultureCode | 
 	const code = canonicaliseCultureCode(raw)
 	if (!code) return null
 	if (isSupportedCulture(code)) return code
-	const parts = code.split('-')
-	const language = (parts.length === 3 ? parts[1] : parts[0])!.toLowerCase()
-	return CULTURE_BY_LANGUAGE[language] ?? null
+	return CULTURE_BY_LANGUAGE[languageOf(code)] ?? null
 }
 
 /** The catalogue a culture reads: its language's if there is one, else English. */
