@@ -100,6 +100,17 @@ describe('rewriteLegacyUrl', () => {
 		expect(rewriteLegacyUrl({ pathname: '/', search: '', hash: '#/support?x=1#order_status' })).toBe('/support?x=1#order_status')
 		expect(rewriteLegacyUrl({ pathname: '/', search: '', hash: '' })).toBeNull()
 	})
+	it('puts the tab into the target a signed-out visitor was sent to sign in for', () => {
+		expect(rewriteLegacyUrl({ pathname: '/login', search: '?redirectTo=%2Fsupport', hash: '#order_status' })).toBe(
+			'/login?redirectTo=%2Fsupport%2Forder_status',
+		)
+		expect(rewriteLegacyUrl({ pathname: '/oauth2/redirect', search: '?redirectTo=%2Fgear%3Fmdl%3DTD-17', hash: '#register_product' })).toBe(
+			'/oauth2/redirect?redirectTo=%2Fgear%2Fregister_product%3Fmdl%3DTD-17',
+		)
+		expect(rewriteLegacyUrl({ pathname: '/login', search: '?redirectTo=%2Fsupport', hash: '#nope' })).toBeNull()
+		expect(rewriteLegacyUrl({ pathname: '/login', search: '?redirectTo=%2F%2Fsupport', hash: '#order_status' })).toBeNull()
+		expect(rewriteLegacyUrl({ pathname: '/login', search: '', hash: '#order_status' })).toBeNull()
+	})
 	it('never leaves the portal', () => {
 		for (const hash of ['#//evil.example/x', '#/\\evil.example', '#/\t/evil.example', '#/ /evil.example', '#/\\/evil.example']) {
 			expect(rewriteLegacyUrl({ pathname: '/', search: '', hash }), hash).toBeNull()

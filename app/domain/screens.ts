@@ -246,8 +246,19 @@ export function rewriteLegacyUrl(
 		// URLs, so `/\t/host` is `//host`) would make location.replace leave the portal.
 		return /^\/(?![/\\])[^\\\s]*$/.test(hash) ? hash : null
 	}
-	const base = url.pathname.replace(/\/+$/, '') || '/'
-	const tabs = tabBasePaths[base] ?? tabBasePaths[base.replace(/\/[^/]+$/, '/*')]
-	if (tabs && tabs.includes(hash)) return `${base}/${hash}${url.search}`
-	return null
+	const tabPath = (path: string) => {
+		const base = path.replace(/\/+$/, '') || '/'
+		const tabs = tabBasePaths[base] ?? tabBasePaths[base.replace(/\/[^/]+$/, '/*')]
+		return tabs && tabs.includes(hash) ? `${base}/${hash}` : null
+	}
+	const here = tabPath(url.pathname)
+	if (here) return here + url.search
+	// The guard sent a signed-out visitor here from a tabbed screen, and the fragment came along:
+	// the tab goes into the remembered target, so sign-in returns to it.
+	const query = new URLSearchParams(url.search)
+	const [targetPath = '', targetQuery] = (query.get('redirectTo') ?? '').split('?')
+	const target = targetPath.startsWith('/') ? tabPath(targetPath) : null
+	if (!target) return null
+	query.set('redirectTo', target + (targetQuery ? `?${targetQuery}` : ''))
+	return `${url.pathname}?${query.toString()}`
 }

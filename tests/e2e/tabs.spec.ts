@@ -1,3 +1,4 @@
+import { DEMO } from './account.ts'
 import { expect, test } from './fixtures.ts'
 
 test.describe('tabs', () => {
@@ -57,10 +58,16 @@ test.describe('with JavaScript', () => {
 		await expect(page).toHaveURL('/cloud/app/memberships/annual')
 	})
 
-	test('a tab fragment on a guarded screen rides along to /login untouched', async ({ page }) => {
-		await page.goto('/support#order_status')
-		// The fragment rides along the redirect to /login, where it names no tab and is left alone.
-		await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsupport#order_status$/)
+	test('a tab fragment on a guarded screen is remembered through sign-in', async ({ page }) => {
+		await page.goto('/settings#settings')
+		// The fragment rides along the guard's redirect; on /login it goes into the remembered target.
+		await expect(page).toHaveURL('/login?redirectTo=%2Fsettings%2Fsettings')
+		await page.getByLabel('Email').fill(DEMO.customer.email)
+		await page.getByLabel('Password', { exact: true }).fill(DEMO.customer.password)
+		await page.getByRole('button', { name: 'Log in' }).click()
+		await expect(page).toHaveURL('/settings/settings')
+		const tabs = page.getByRole('navigation', { name: 'Sections of this page' })
+		await expect(tabs.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page')
 	})
 
 	test('swiping moves between tabs in a circle', async ({ page }) => {
