@@ -1,4 +1,4 @@
-import type { AccountSummary } from '#app/session/account-summary.server.ts'
+import type { AccountSummary } from '#app/domain/account-summary.ts'
 import { useT } from './i18n.tsx'
 
 /** Name and email of the signed-in account, as a definition list. */
