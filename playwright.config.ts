@@ -12,22 +12,48 @@ export default defineConfig({
 	fullyParallel: true,
 	workers: 2,
 	retries: process.env.CI ? 1 : 0,
-	reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: `playwright-report/${E2E_PORT}` }]],
+	reporter: process.env.CI
+		? [['list']]
+		: [['list'], ['html', { open: 'never', outputFolder: `playwright-report/${E2E_PORT}` }]],
 	use: {
 		baseURL: E2E_BASE_URL,
 		launchOptions: {
 			executablePath: chromiumPath(),
-			args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+			args: [
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+			],
 		},
 		trace: 'retain-on-failure',
 	},
 	projects: [
 		{ name: 'js', testIgnore: /\.clock\.spec\.ts$/, use: { ...devices['Desktop Chrome'], javaScriptEnabled: true } },
-		{ name: 'no-js', testIgnore: /\.clock\.spec\.ts$/, use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
+		{
+			name: 'no-js',
+			testIgnore: /\.clock\.spec\.ts$/,
+			use: { ...devices['Desktop Chrome'], javaScriptEnabled: false },
+		},
 		// Journeys that move the emulator's clock or shorten its token lifetimes change the world for
 		// every test (moved clock, short tokens, injected faults): they run after the others, one at a time.
-		{ name: 'clock-js', testMatch: /\.clock\.spec\.ts$/, dependencies: ['js', 'no-js'], workers: 1, use: { ...devices['Desktop Chrome'], javaScriptEnabled: true } },
-		{ name: 'clock-no-js', testMatch: /\.clock\.spec\.ts$/, dependencies: ['clock-js'], workers: 1, use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
+		{
+			name: 'clock-js',
+			testMatch: /\.clock\.spec\.ts$/,
+			dependencies: ['js', 'no-js'],
+			workers: 1,
+			use: { ...devices['Desktop Chrome'], javaScriptEnabled: true },
+		},
+		{
+			name: 'clock-no-js',
+			testMatch: /\.clock\.spec\.ts$/,
+			dependencies: ['clock-js'],
+			workers: 1,
+			use: { ...devices['Desktop Chrome'], javaScriptEnabled: false },
+		},
 	],
 	webServer: {
 		command: 'node scripts/e2e-server.ts',

@@ -28,7 +28,10 @@ export default async function handleRequest(
 	const i18n = getI18n(loadContext)
 	const { html, failed } = await renderDocument(
 		<NonceProvider value={nonce}>
-			<I18nProvider t={translatorFor(i18n) as Translate} catalogue={{ lng: i18n.language, url: catalogueUrl(i18n.language as CatalogueLanguage) }}>
+			<I18nProvider
+				t={translatorFor(i18n) as Translate}
+				catalogue={{ lng: i18n.language, url: catalogueUrl(i18n.language as CatalogueLanguage) }}
+			>
 				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
 			</I18nProvider>
 		</NonceProvider>,
@@ -45,7 +48,10 @@ export default async function handleRequest(
  * adapter writes and the compressor flushes on its own. One buffer is one write and one
  * compression pass: cheaper for the server, and no later for the browser (ADR 0008).
  */
-function renderDocument(element: ReactNode, nonce: string): Promise<{ html: Uint8Array<ArrayBuffer>; failed: boolean }> {
+function renderDocument(
+	element: ReactNode,
+	nonce: string,
+): Promise<{ html: Uint8Array<ArrayBuffer>; failed: boolean }> {
 	return new Promise((resolve, reject) => {
 		let failed = false
 		const chunks: Buffer[] = []

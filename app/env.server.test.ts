@@ -21,7 +21,9 @@ describe('parseEnv', () => {
 
 	it('accepts a Redis URL, with or without TLS', () => {
 		expect(parseEnv({ REDIS_URL: 'redis://127.0.0.1:6379/0' }).REDIS_URL).toBe('redis://127.0.0.1:6379/0')
-		expect(parseEnv({ REDIS_URL: 'rediss://user:pw@cache.example:6380' }).REDIS_URL).toBe('rediss://user:pw@cache.example:6380')
+		expect(parseEnv({ REDIS_URL: 'rediss://user:pw@cache.example:6380' }).REDIS_URL).toBe(
+			'rediss://user:pw@cache.example:6380',
+		)
 		expect(parseEnv({ REDIS_URL: '' }).REDIS_URL).toBeUndefined()
 	})
 
@@ -39,11 +41,26 @@ describe('parseEnv', () => {
 
 	it('requires the session and security-token secrets in production with real upstreams', () => {
 		const upstreams = Object.fromEntries(
-			['ACCOUNT_API_URL', 'SSO_URL', 'CLOUD_API_URL', 'DEVICE_API_URL', 'PUBLIC_API_URL', 'LOG_API_URL', 'VIDEO_API_URL'].map((k) => [k, 'https://up.example']),
+			[
+				'ACCOUNT_API_URL',
+				'SSO_URL',
+				'CLOUD_API_URL',
+				'DEVICE_API_URL',
+				'PUBLIC_API_URL',
+				'LOG_API_URL',
+				'VIDEO_API_URL',
+			].map((k) => [k, 'https://up.example']),
 		)
 		expect(() => parseEnv({ NODE_ENV: 'production', ...upstreams })).toThrow('SESSION_SECRET')
-		expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'a-secret-of-sixteen+', ...upstreams })).toThrow('RCP_SECURITY_SECRET')
-		const env = parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'a-secret-of-sixteen+', RCP_SECURITY_SECRET: 'another-secret-16+', ...upstreams })
+		expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'a-secret-of-sixteen+', ...upstreams })).toThrow(
+			'RCP_SECURITY_SECRET',
+		)
+		const env = parseEnv({
+			NODE_ENV: 'production',
+			SESSION_SECRET: 'a-secret-of-sixteen+',
+			RCP_SECURITY_SECRET: 'another-secret-16+',
+			...upstreams,
+		})
 		expect(env.USE_EMULATOR).toBe(false)
 		expect(env.SECURITY_SECRET).toBe('another-secret-16+')
 	})

@@ -18,7 +18,12 @@ const optionalUrl = optionalUrlOf(/^https?$/)
 const list = z
 	.string()
 	.optional()
-	.transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean))
+	.transform((v) =>
+		(v ?? '')
+			.split(',')
+			.map((s) => s.trim())
+			.filter(Boolean),
+	)
 
 const EnvSchema = z.object({
 	NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
@@ -45,7 +50,10 @@ const EnvSchema = z.object({
 		.optional()
 		.transform((v, ctx): Record<string, ThemeName> => {
 			const map: Record<string, ThemeName> = {}
-			for (const pair of (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+			for (const pair of (v ?? '')
+				.split(',')
+				.map((s) => s.trim())
+				.filter(Boolean)) {
 				const [host, theme] = pair.split('=').map((s) => s.trim().toLowerCase())
 				if (!host || !isThemeName(theme)) {
 					ctx.addIssue({ code: 'custom', message: `"${pair}" is not host=theme with a known theme` })
@@ -83,7 +91,13 @@ export type Env = z.infer<typeof EnvSchema> & {
 }
 
 const UPSTREAM_KEYS = [
-	'ACCOUNT_API_URL', 'SSO_URL', 'CLOUD_API_URL', 'DEVICE_API_URL', 'PUBLIC_API_URL', 'LOG_API_URL', 'VIDEO_API_URL',
+	'ACCOUNT_API_URL',
+	'SSO_URL',
+	'CLOUD_API_URL',
+	'DEVICE_API_URL',
+	'PUBLIC_API_URL',
+	'LOG_API_URL',
+	'VIDEO_API_URL',
 ] as const
 
 const DEV_SESSION_SECRET = 'development-only-session-secret'
@@ -100,9 +114,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 	const configured = UPSTREAM_KEYS.filter((k) => env[k])
 	if (configured.length > 0 && configured.length < UPSTREAM_KEYS.length) {
 		const missing = UPSTREAM_KEYS.filter((k) => !env[k])
-		throw new Error(`Invalid environment:\n  ${missing.join(', ')}: set every upstream URL, or none to use the built-in emulator`)
+		throw new Error(
+			`Invalid environment:\n  ${missing.join(', ')}: set every upstream URL, or none to use the built-in emulator`,
+		)
 	}
-	const secrets = (env.SESSION_SECRET ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+	const secrets = (env.SESSION_SECRET ?? '')
+		.split(',')
+		.map((s) => s.trim())
+		.filter(Boolean)
 	// The demo on the built-in emulator holds no real accounts; a real deployment must sign with its own secret.
 	if (env.NODE_ENV === 'production' && configured.length > 0 && secrets.length === 0) {
 		throw new Error('Invalid environment:\n  SESSION_SECRET: required in production with real upstreams')

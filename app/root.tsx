@@ -94,7 +94,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const catalogue = useCatalogue()
 	const theme = root?.theme ?? 'dw'
 	return (
-		<html lang={root?.lang ?? 'en'} data-theme={theme} data-sidebar={root?.sidebar ?? 'right'} style={themeStyle(theme)}>
+		<html
+			lang={root?.lang ?? 'en'}
+			data-theme={theme}
+			data-sidebar={root?.sidebar ?? 'right'}
+			style={themeStyle(theme)}
+		>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -137,7 +142,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
 				{chrome.showBottomBar ? <BottomBar /> : null}
 				<main id="main" tabIndex={-1}>
 					<h1>{t(`screen.${screen}` as CatalogueKey)}</h1>
-					{chrome.showTabs && tabs.length > 0 ? <TabBar tabs={tabs} selected={selectedTab} basePath={basePath} /> : null}
+					{chrome.showTabs && tabs.length > 0 ? (
+						<TabBar tabs={tabs} selected={selectedTab} basePath={basePath} />
+					) : null}
 					<Outlet />
 				</main>
 			</div>
@@ -149,7 +156,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	const t = useT()
 	const notFound = isRouteErrorResponse(error) && error.status === 404
-	const errorKey = isRouteErrorResponse(error) && typeof error.data?.errorKey === 'string' ? (error.data.errorKey as CatalogueKey) : null
+	const errorKey =
+		isRouteErrorResponse(error) && typeof error.data?.errorKey === 'string'
+			? (error.data.errorKey as CatalogueKey)
+			: null
 	return (
 		<main id="main" className="error-page">
 			<h1>{notFound ? t('screen.NotFound') : t('error.title')}</h1>

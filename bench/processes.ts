@@ -26,7 +26,12 @@ const running = new Set<ServerProcess>()
  * log stays out of the report unless the command fails.
  */
 export function runQuietly(command: string, args: string[], cwd: string, env: Record<string, string> = {}): void {
-	const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } })
+	const result = spawnSync(command, args, {
+		cwd,
+		encoding: 'utf8',
+		maxBuffer: 64 * 1024 * 1024,
+		env: { ...process.env, ...env },
+	})
 	if (result.error) throw result.error
 	if (result.status !== 0) {
 		throw new Error(

@@ -61,7 +61,11 @@ function readManifest(clientDir: string): Manifest {
 /** The route and its ancestors, root first. */
 function lineage(manifest: Manifest, route: ManifestRoute): ManifestRoute[] {
 	const chain: ManifestRoute[] = []
-	for (let current: ManifestRoute | undefined = route; current; current = current.parentId ? manifest.routes[current.parentId] : undefined) {
+	for (
+		let current: ManifestRoute | undefined = route;
+		current;
+		current = current.parentId ? manifest.routes[current.parentId] : undefined
+	) {
 		chain.unshift(current)
 	}
 	return chain

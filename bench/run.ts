@@ -51,7 +51,8 @@ interface LoadFigures {
 function parseSeconds(value: string | undefined, fallback: number): number {
 	if (value === undefined || value === '') return fallback
 	const seconds = Number(value)
-	if (!Number.isInteger(seconds) || seconds < 1) throw new Error(`BENCH_SECONDS must be a whole number of seconds ≥ 1, not "${value}"`)
+	if (!Number.isInteger(seconds) || seconds < 1)
+		throw new Error(`BENCH_SECONDS must be a whole number of seconds ≥ 1, not "${value}"`)
 	return seconds
 }
 
@@ -77,7 +78,11 @@ function build(): void {
 function portalRouteCount(): number {
 	const assets = path.join(root, 'build/client/assets')
 	const file = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name))!
-	const manifest = JSON.parse(readFileSync(path.join(assets, file), 'utf8').replace(/^window\.__reactRouterManifest=/, '').replace(/;\s*$/, '')) as { routes: Record<string, unknown> }
+	const manifest = JSON.parse(
+		readFileSync(path.join(assets, file), 'utf8')
+			.replace(/^window\.__reactRouterManifest=/, '')
+			.replace(/;\s*$/, ''),
+	) as { routes: Record<string, unknown> }
 	return Object.keys(manifest.routes).length - 1
 }
 
@@ -107,7 +112,11 @@ async function startTargets(workDir: string) {
 	// NODE_ENV=production as for the portal: without it React renders with its development build, several times slower.
 	const targetEnv = { ...process.env, NODE_ENV: 'production' }
 	const [minimal, minimalRouted, staticFile] = await Promise.all([
-		startServer('minimal', [targetServer], { cwd: root, port: minimalPort, env: { ...targetEnv, PORT: String(minimalPort) } }),
+		startServer('minimal', [targetServer], {
+			cwd: root,
+			port: minimalPort,
+			env: { ...targetEnv, PORT: String(minimalPort) },
+		}),
 		startServer('minimal+routes', [targetServer], {
 			cwd: root,
 			port: routedPort,
@@ -138,7 +147,9 @@ async function load(server: ServerProcess, urlPath: string): Promise<LoadFigures
 	await autocannon({ ...options, duration: WARMUP_SECONDS })
 	const result = await autocannon({ ...options, duration: MEASURED_SECONDS })
 
-	const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]))
+	const statusCodes = Object.fromEntries(
+		Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]),
+	)
 	const ok = result['2xx']
 	const failed = result.non2xx + result.errors
 	// Error pages are cheap: throughput measured on them would flatter the target.
@@ -165,7 +176,10 @@ async function load(server: ServerProcess, urlPath: string): Promise<LoadFigures
 function formatTable(header: string[], rows: string[][], textColumns: number): string {
 	const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)))
 	const line = (cells: string[]) =>
-		cells.map((cell, i) => (i < textColumns ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ').trimEnd()
+		cells
+			.map((cell, i) => (i < textColumns ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+			.join('  ')
+			.trimEnd()
 	return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n')
 }
 
@@ -204,13 +218,17 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 	console.log(`\nportal /login ÷ minimal page: ${vsMinimal.toFixed(2)}`)
 	console.log(`portal /login ÷ static file:  ${vsStatic.toFixed(2)}`)
 	console.log(`portal /login ÷ minimal page among as many routes as the portal: ${vsMinimalRouted.toFixed(2)}`)
-	console.log(`(the route table alone: minimal page among the portal's routes ÷ minimal page = ${routeTableCost.toFixed(2)})`)
+	console.log(
+		`(the route table alone: minimal page among the portal's routes ÷ minimal page = ${routeTableCost.toFixed(2)})`,
+	)
 	console.log(
 		`Budget: /login reaches at least ${LOGIN_THROUGHPUT_BUDGET} of the minimal page's throughput: ` +
 			`${verdict(throughputPass)} (${vsMinimal.toFixed(2)})`,
 	)
 
-	console.log('\nJavaScript each page loads (entry + route modules root to leaf + their static imports, from build/client)\n')
+	console.log(
+		'\nJavaScript each page loads (entry + route modules root to leaf + their static imports, from build/client)\n',
+	)
 	console.log(
 		formatTable(
 			['route', 'path', 'files', 'raw KB', 'gzip KB'],
@@ -224,10 +242,19 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 	)
 
 	return {
-		ratios: { loginOverMinimal: vsMinimal, loginOverStatic: vsStatic, loginOverMinimalRouted: vsMinimalRouted, routeTableCost },
+		ratios: {
+			loginOverMinimal: vsMinimal,
+			loginOverStatic: vsStatic,
+			loginOverMinimalRouted: vsMinimalRouted,
+			routeTableCost,
+		},
 		budgets: {
 			loginThroughput: { minimumRatio: LOGIN_THROUGHPUT_BUDGET, ratio: vsMinimal, pass: throughputPass },
-			routeJavaScript: { maximumGzipBytes: ROUTE_JS_BUDGET_BYTES, largestGzipBytes: largest?.gzipBytes ?? 0, pass: jsPass },
+			routeJavaScript: {
+				maximumGzipBytes: ROUTE_JS_BUDGET_BYTES,
+				largestGzipBytes: largest?.gzipBytes ?? 0,
+				pass: jsPass,
+			},
 		},
 	}
 }
@@ -277,7 +304,12 @@ async function main() {
 		date: new Date().toISOString(),
 		node: process.version,
 		cpus: os.cpus().length,
-		settings: { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, measuredSeconds: MEASURED_SECONDS, headers: REQUEST_HEADERS },
+		settings: {
+			connections: CONNECTIONS,
+			warmupSeconds: WARMUP_SECONDS,
+			measuredSeconds: MEASURED_SECONDS,
+			headers: REQUEST_HEADERS,
+		},
 		throughput: [figures.portal, figures.minimal, figures.minimalRouted, figures.staticFile],
 		...summary,
 		routes,

@@ -39,5 +39,7 @@ const app = createPortalApp({
 
 // Loopback only: the benchmark must not expose anything to the network.
 http.createServer(app).listen(port, '127.0.0.1', () => {
-	console.log(`bench target listening on http://127.0.0.1:${port}${staticDir ? ` (static files from ${staticDir})` : ''}`)
+	console.log(
+		`bench target listening on http://127.0.0.1:${port}${staticDir ? ` (static files from ${staticDir})` : ''}`,
+	)
 })

@@ -11,11 +11,13 @@ export function ensureChromium(): void {
 	if (chromiumPath()) return
 	const isRoot = process.getuid?.() === 0
 	if (existsSync('/usr/bin/apt-get') && isRoot) {
-		console.log('No Chromium found: installing Debian\'s chromium package (apt-get install -y chromium)…')
+		console.log("No Chromium found: installing Debian's chromium package (apt-get install -y chromium)…")
 		run('apt-get', ['update', '-qq'])
 		run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
 	} else {
-		console.log('No Chromium found and apt is not usable here: installing Playwright\'s own Chromium (npx playwright install chromium)…')
+		console.log(
+			"No Chromium found and apt is not usable here: installing Playwright's own Chromium (npx playwright install chromium)…",
+		)
 		run('npx', ['playwright', 'install', 'chromium'])
 	}
 	if (!chromiumPath() && spawnSync('npx', ['playwright', '--version']).status !== 0) {

@@ -19,7 +19,11 @@ function newestMtime(dir: string): number {
 	return newest
 }
 
-const sources = Math.max(newestMtime(path.join(root, 'app')), newestMtime(path.join(root, 'public')), statSync(path.join(root, 'package-lock.json')).mtimeMs)
+const sources = Math.max(
+	newestMtime(path.join(root, 'app')),
+	newestMtime(path.join(root, 'public')),
+	statSync(path.join(root, 'package-lock.json')).mtimeMs,
+)
 if (!existsSync(built) || statSync(built).mtimeMs < sources) {
 	console.log('building the portal…')
 	run('npx', ['react-router', 'build'], { cwd: root })

@@ -18,7 +18,10 @@ export interface PortalAppOptions {
 	/** The server build, or a loader of it (development). */
 	build: ServerBuild | (() => Promise<ServerBuild>)
 	/** Makes the router context for a request from its nonce (entry.server's `createLoadContext`). */
-	createLoadContext: (args: { nonce: string; clientIp?: string }) => RouterContextProvider | Promise<RouterContextProvider>
+	createLoadContext: (args: {
+		nonce: string
+		clientIp?: string
+	}) => RouterContextProvider | Promise<RouterContextProvider>
 	production: boolean
 	trustProxy: boolean | number | string
 	/** Origins redirects and form posts may go to besides our own. */
@@ -114,7 +117,8 @@ export function createPortalApp(options: PortalAppOptions) {
 		'/{*path}',
 		createRequestHandler({
 			build: options.build,
-			getLoadContext: (req, res) => options.createLoadContext({ nonce: res.locals.cspNonce as string, clientIp: req.ip ?? '' }),
+			getLoadContext: (req, res) =>
+				options.createLoadContext({ nonce: res.locals.cspNonce as string, clientIp: req.ip ?? '' }),
 			mode: options.production ? 'production' : 'development',
 		}),
 	)

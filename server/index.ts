@@ -33,7 +33,10 @@ const emulator = env.USE_EMULATOR
 			securitySecret: env.SECURITY_SECRET,
 		})
 	: undefined
-if (emulator) console.log(`no upstream URL configured: serving the built-in emulator at /_emulator (mail outbox: ${env.PORTAL_URL}/_emulator/mail)`)
+if (emulator)
+	console.log(
+		`no upstream URL configured: serving the built-in emulator at /_emulator (mail outbox: ${env.PORTAL_URL}/_emulator/mail)`,
+	)
 
 let app: ReturnType<typeof createPortalApp>
 let stop: () => Promise<void>

@@ -10,7 +10,8 @@ export const redisServerPath: string | undefined =
 	spawnSync('sh', ['-c', 'command -v redis-server']).stdout.toString().trim() || undefined
 
 export function reportRedisSkipped(what: string) {
-	if (!redisServerPath) console.log(`${what} skipped: no redis-server is installed (apt-get install redis-server; CI installs it)`)
+	if (!redisServerPath)
+		console.log(`${what} skipped: no redis-server is installed (apt-get install redis-server; CI installs it)`)
 }
 
 export async function freePort(): Promise<number> {
@@ -32,7 +33,11 @@ function answers(port: number): Promise<boolean> {
 export async function startRedisServer(): Promise<{ url: string; stop: () => void }> {
 	if (!redisServerPath) throw new Error('no redis-server is installed')
 	const port = await freePort()
-	const child: ChildProcess = spawn(redisServerPath, ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'], { stdio: 'ignore' })
+	const child: ChildProcess = spawn(
+		redisServerPath,
+		['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'],
+		{ stdio: 'ignore' },
+	)
 	for (let i = 0; i < 50; i++) {
 		if (await answers(port)) return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill() }
 		await new Promise((resolve) => setTimeout(resolve, 100))

@@ -3,17 +3,53 @@ import { accountErrorKey } from './account-errors.ts'
 
 describe('accountErrorKey (spec 1 §8)', () => {
 	it.each([
-		['login', { code: 'NotAuthorizedException', message: 'Incorrect username or password.' }, 'errors.incorrectCredentials'],
+		[
+			'login',
+			{ code: 'NotAuthorizedException', message: 'Incorrect username or password.' },
+			'errors.incorrectCredentials',
+		],
 		['login', { code: 'UserNotConfirmedException', message: 'User is not confirmed.' }, 'errors.notActivated'],
-		['login', { code: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' }, 'errors.attemptLimit'],
-		['reset', { code: 'ExpiredCodeException', message: 'Invalid code provided, please request a code again.' }, 'errors.resetExpired'],
-		['activation', { code: 'ExpiredCodeException', message: 'Invalid code provided, please request a code again.' }, 'errors.activationExpired'],
-		['activation', { code: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' }, 'errors.codeMismatch'],
-		['resend', { code: 'UserNotFoundException', message: 'The given email address was not found.' }, 'errors.emailNotFound'],
-		['emailChange', { code: 'UsernameExistsException', message: 'An account with the given email already exists.' }, 'errors.emailExists'],
-		['passwordChange', { code: 'NotAuthorizedException', message: 'Incorrect current password.' }, 'errors.incorrectCurrentPassword'],
+		[
+			'login',
+			{ code: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' },
+			'errors.attemptLimit',
+		],
+		[
+			'reset',
+			{ code: 'ExpiredCodeException', message: 'Invalid code provided, please request a code again.' },
+			'errors.resetExpired',
+		],
+		[
+			'activation',
+			{ code: 'ExpiredCodeException', message: 'Invalid code provided, please request a code again.' },
+			'errors.activationExpired',
+		],
+		[
+			'activation',
+			{ code: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' },
+			'errors.codeMismatch',
+		],
+		[
+			'resend',
+			{ code: 'UserNotFoundException', message: 'The given email address was not found.' },
+			'errors.emailNotFound',
+		],
+		[
+			'emailChange',
+			{ code: 'UsernameExistsException', message: 'An account with the given email already exists.' },
+			'errors.emailExists',
+		],
+		[
+			'passwordChange',
+			{ code: 'NotAuthorizedException', message: 'Incorrect current password.' },
+			'errors.incorrectCurrentPassword',
+		],
 		['migration', { code: 'UserNotFoundException', message: 'User Does Not Exist' }, 'dialog.userNotExistTitle'],
-		['delete', { code: 'ActiveSubscriptions', message: 'Your account has active cloud subscriptions and cannot be deleted.' }, 'errors.activeSubscriptions'],
+		[
+			'delete',
+			{ code: 'ActiveSubscriptions', message: 'Your account has active cloud subscriptions and cannot be deleted.' },
+			'errors.activeSubscriptions',
+		],
 		['login', { message: 'Request failed with status code 503', status: 503 }, 'toast.tryAgain'],
 		['login', { message: 'timeout of 60000ms exceeded', kind: 'timeout' }, 'toast.tryAgain'],
 		['signup', { message: 'Something odd', status: 400 }, 'toast.exception'],

@@ -9,16 +9,20 @@ export interface UpstreamFailure {
 	kind?: string
 }
 
-export type AccountFlow = 'signup' | 'migration' | 'activation' | 'resend' | 'login' | 'reset' | 'passwordChange' | 'emailChange' | 'delete'
+export type AccountFlow =
+	'signup' | 'migration' | 'activation' | 'resend' | 'login' | 'reset' | 'passwordChange' | 'emailChange' | 'delete'
 
 export function accountErrorKey(flow: AccountFlow, failure: UpstreamFailure): string {
 	const { code = '', message } = failure
-	if (failure.kind && failure.kind !== 'status') return failure.kind === 'cancelled' ? 'toast.tryAgain' : 'toast.tryAgain'
+	if (failure.kind && failure.kind !== 'status')
+		return failure.kind === 'cancelled' ? 'toast.tryAgain' : 'toast.tryAgain'
 	if (/LimitExceeded|TooManyRequests/i.test(code) || /attempt limit/i.test(message)) return 'errors.attemptLimit'
 	switch (flow) {
 		case 'login':
-			if (/UserNotConfirmed/i.test(code) || /not confirmed|not been activated/i.test(message)) return 'errors.notActivated'
-			if (/NotAuthorized|UserNotFound/i.test(code) || /incorrect username or password/i.test(message)) return 'errors.incorrectCredentials'
+			if (/UserNotConfirmed/i.test(code) || /not confirmed|not been activated/i.test(message))
+				return 'errors.notActivated'
+			if (/NotAuthorized|UserNotFound/i.test(code) || /incorrect username or password/i.test(message))
+				return 'errors.incorrectCredentials'
 			break
 		case 'signup':
 		case 'emailChange':
@@ -45,7 +49,8 @@ export function accountErrorKey(flow: AccountFlow, failure: UpstreamFailure): st
 			if (/NotAuthorized/i.test(code) || /incorrect/i.test(message)) return 'errors.incorrectCurrentPassword'
 			break
 		case 'delete':
-			if (/ActiveSubscription/i.test(code) || /active (roland )?cloud subscriptions/i.test(message)) return 'errors.activeSubscriptions'
+			if (/ActiveSubscription/i.test(code) || /active (roland )?cloud subscriptions/i.test(message))
+				return 'errors.activeSubscriptions'
 			break
 	}
 	if (failure.status !== undefined && failure.status >= 500) return 'toast.tryAgain'

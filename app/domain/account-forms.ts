@@ -23,7 +23,10 @@ export function isValidPassword(password: string): boolean {
 
 const required = (key: string) => z.string({ error: key }).trim().min(1, { error: key })
 
-export const emailField = z.string({ error: 'validation.emailRequired' }).trim().pipe(z.email({ error: 'validation.emailInvalid' }))
+export const emailField = z
+	.string({ error: 'validation.emailRequired' })
+	.trim()
+	.pipe(z.email({ error: 'validation.emailInvalid' }))
 const passwordField = z.string({ error: 'validation.passwordRequired' })
 const newPasswordField = passwordField.refine(isValidPassword, { error: 'validation.passwordRules' })
 const cultureField = z.enum(SUPPORTED_CULTURES, { error: 'validation.cultureRequired' })
@@ -32,7 +35,10 @@ const countryField = z
 	.trim()
 	.toUpperCase()
 	.regex(/^[A-Z]{2}$/, { error: 'validation.countryRequired' })
-const checkbox = z.literal('on').optional().transform((value) => value === 'on')
+const checkbox = z
+	.literal('on')
+	.optional()
+	.transform((value) => value === 'on')
 
 /** Step 1a: the email is looked up first (accountType). */
 export const VerifyEmailSchema = z.object({ email: emailField })
@@ -59,8 +65,10 @@ export const SignupSchema = z
 			ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: 'validation.passwordsDontMatch' })
 		}
 		if (value.cultureCode === 'ja-JP') {
-			if (!value.phoneticFirstName) ctx.addIssue({ code: 'custom', path: ['phoneticFirstName'], message: 'validation.phoneticFirstNameRequired' })
-			if (!value.phoneticLastName) ctx.addIssue({ code: 'custom', path: ['phoneticLastName'], message: 'validation.phoneticLastNameRequired' })
+			if (!value.phoneticFirstName)
+				ctx.addIssue({ code: 'custom', path: ['phoneticFirstName'], message: 'validation.phoneticFirstNameRequired' })
+			if (!value.phoneticLastName)
+				ctx.addIssue({ code: 'custom', path: ['phoneticLastName'], message: 'validation.phoneticLastNameRequired' })
 		}
 	})
 
@@ -72,8 +80,14 @@ export const MigrationSchema = z.object({
 
 /** Activation by code: both the email and the code, else the spec's one message. */
 export const ActivationSchema = z.object({
-	email: z.string({ error: 'validation.activationIncomplete' }).trim().pipe(z.email({ error: 'validation.emailInvalid' })),
-	code: z.string({ error: 'validation.activationIncomplete' }).trim().min(1, { error: 'validation.activationIncomplete' }),
+	email: z
+		.string({ error: 'validation.activationIncomplete' })
+		.trim()
+		.pipe(z.email({ error: 'validation.emailInvalid' })),
+	code: z
+		.string({ error: 'validation.activationIncomplete' })
+		.trim()
+		.min(1, { error: 'validation.activationIncomplete' }),
 })
 
 export const ResendActivationSchema = z.object({ email: emailField })
@@ -93,15 +107,23 @@ export const ResetConfirmSchema = z
 		password: newPasswordField,
 		passwordConfirm: z.string({ error: 'validation.passwordsDontMatch' }),
 	})
-	.refine((v) => v.password === v.passwordConfirm, { path: ['passwordConfirm'], error: 'validation.passwordsDontMatch' })
+	.refine((v) => v.password === v.passwordConfirm, {
+		path: ['passwordConfirm'],
+		error: 'validation.passwordsDontMatch',
+	})
 
 export const PasswordChangeSchema = z
 	.object({
 		currentPassword: z.string({ error: 'validation.currentPasswordRequired' }),
-		newPassword: z.string({ error: 'validation.newPasswordRequired' }).refine(isValidPassword, { error: 'validation.passwordRules' }),
+		newPassword: z
+			.string({ error: 'validation.newPasswordRequired' })
+			.refine(isValidPassword, { error: 'validation.passwordRules' }),
 		newPasswordConfirm: z.string({ error: 'validation.passwordsDontMatch' }),
 	})
-	.refine((v) => v.newPassword === v.newPasswordConfirm, { path: ['newPasswordConfirm'], error: 'validation.passwordsDontMatch' })
+	.refine((v) => v.newPassword === v.newPasswordConfirm, {
+		path: ['newPasswordConfirm'],
+		error: 'validation.passwordsDontMatch',
+	})
 
 /** The new email differs from the current one and equals its confirmation. */
 export function emailChangeSchema(currentEmail: string) {

@@ -38,7 +38,9 @@ describe('diffById', () => {
 	})
 
 	it('matches numeric and string ids alike', () => {
-		expect(diffById([{ id: 7, v: 1 }], [{ id: '7', v: 1 }] as Array<{ id: string | number; v: number }>).create).toEqual([])
+		expect(
+			diffById([{ id: 7, v: 1 }], [{ id: '7', v: 1 }] as Array<{ id: string | number; v: number }>).create,
+		).toEqual([])
 	})
 })
 
@@ -49,8 +51,14 @@ describe('per-collection rules (spec 1 §5)', () => {
 	})
 
 	it('interests only create and delete: a changed interest is left alone', () => {
-		const current = [{ id: 'u1', interest: { id: '1', value: 'pianos' } }, { id: 'u2', interest: { id: '2', value: 'synthesizers' } }]
-		const next = [{ id: 'u1', interest: { id: '1', value: 'Pianos!' } }, { interest: { id: '5', value: 'drums & percussion' } }]
+		const current = [
+			{ id: 'u1', interest: { id: '1', value: 'pianos' } },
+			{ id: 'u2', interest: { id: '2', value: 'synthesizers' } },
+		]
+		const next = [
+			{ id: 'u1', interest: { id: '1', value: 'Pianos!' } },
+			{ interest: { id: '5', value: 'drums & percussion' } },
+		]
 		const diff = diffInterests<{ id?: string; interest: { id: string; value: string } }>(current, next)
 		expect(diff.update).toEqual([])
 		expect(diff.create).toEqual([{ interest: { id: '5', value: 'drums & percussion' } }])
@@ -58,8 +66,14 @@ describe('per-collection rules (spec 1 §5)', () => {
 	})
 
 	it('registered products only create and delete', () => {
-		const current = [{ id: 'r1', serialCode: 'A123456' }, { id: 'r2', serialCode: 'B123456' }]
-		const next = [{ id: 'r1', serialCode: 'CHANGED' }, { id: undefined, serialCode: 'C123456' }]
+		const current = [
+			{ id: 'r1', serialCode: 'A123456' },
+			{ id: 'r2', serialCode: 'B123456' },
+		]
+		const next = [
+			{ id: 'r1', serialCode: 'CHANGED' },
+			{ id: undefined, serialCode: 'C123456' },
+		]
 		expect(diffRegisteredProducts(current, next)).toEqual({
 			create: [{ id: undefined, serialCode: 'C123456' }],
 			update: [],

@@ -38,7 +38,11 @@ export function sameValue(a: unknown, b: unknown): boolean {
 	return left.length === right.size && left.every(([key, value]) => right.has(key) && sameValue(value, right.get(key)))
 }
 
-export function diffById<T extends WithId>(current: readonly T[], next: readonly T[], options: DiffOptions = { update: true }): ArrayDiff<T> {
+export function diffById<T extends WithId>(
+	current: readonly T[],
+	next: readonly T[],
+	options: DiffOptions = { update: true },
+): ArrayDiff<T> {
 	const currentById = new Map<string, T>()
 	for (const item of current) {
 		const id = idOf(item)

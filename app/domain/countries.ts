@@ -3,9 +3,44 @@
  * (spec 1 §9). Names come from the runtime's Intl data in the user's language.
  */
 export const COUNTRIES = [
-	'AT', 'AU', 'BE', 'BG', 'BR', 'CA', 'CH', 'CR', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GR', 'HR',
-	'HU', 'IE', 'IT', 'JM', 'JP', 'LT', 'LU', 'LV', 'MX', 'NL', 'NO', 'NZ', 'PL', 'PT', 'RO', 'RS', 'SE', 'SI',
-	'SK', 'US',
+	'AT',
+	'AU',
+	'BE',
+	'BG',
+	'BR',
+	'CA',
+	'CH',
+	'CR',
+	'CZ',
+	'DE',
+	'DK',
+	'EE',
+	'ES',
+	'FI',
+	'FR',
+	'GB',
+	'GR',
+	'HR',
+	'HU',
+	'IE',
+	'IT',
+	'JM',
+	'JP',
+	'LT',
+	'LU',
+	'LV',
+	'MX',
+	'NL',
+	'NO',
+	'NZ',
+	'PL',
+	'PT',
+	'RO',
+	'RS',
+	'SE',
+	'SI',
+	'SK',
+	'US',
 ] as const
 
 /** The country a culture implies: its region (`Lt-sr-SP` → RS, the spec's SP being the old code). */
@@ -16,7 +51,9 @@ export function countryOfCulture(culture: string): string {
 
 export function countryOptions(language: string): { value: string; label: string }[] {
 	const names = new Intl.DisplayNames([language, 'en'], { type: 'region' })
-	return COUNTRIES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => a.label.localeCompare(b.label, language))
+	return COUNTRIES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
+		a.label.localeCompare(b.label, language),
+	)
 }
 
 export function cultureOptions(cultures: readonly string[], language: string): { value: string; label: string }[] {

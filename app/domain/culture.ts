@@ -5,12 +5,49 @@
  */
 
 export const SUPPORTED_CULTURES = [
-	'bg-BG', 'cs-CZ', 'da-DK', 'de-AT', 'de-CH', 'de-DE', 'de-LU', 'el-GR',
-	'en-AU', 'en-CA', 'en-GB', 'en-IE', 'en-JM', 'en-NZ', 'en-US',
-	'es-CR', 'es-ES', 'es-MX', 'et-EE', 'fi-FI',
-	'fr-BE', 'fr-CA', 'fr-CH', 'fr-FR', 'fr-LU', 'hr-HR', 'hu-HU', 'it-CH', 'it-IT',
-	'ja-JP', 'lt-LT', 'Lt-sr-SP', 'lv-LV', 'nl-BE', 'nl-NL', 'nn-NO', 'pl-PL',
-	'pt-BR', 'pt-PT', 'ro-RO', 'sk-SK', 'sl-SI', 'sv-SE',
+	'bg-BG',
+	'cs-CZ',
+	'da-DK',
+	'de-AT',
+	'de-CH',
+	'de-DE',
+	'de-LU',
+	'el-GR',
+	'en-AU',
+	'en-CA',
+	'en-GB',
+	'en-IE',
+	'en-JM',
+	'en-NZ',
+	'en-US',
+	'es-CR',
+	'es-ES',
+	'es-MX',
+	'et-EE',
+	'fi-FI',
+	'fr-BE',
+	'fr-CA',
+	'fr-CH',
+	'fr-FR',
+	'fr-LU',
+	'hr-HR',
+	'hu-HU',
+	'it-CH',
+	'it-IT',
+	'ja-JP',
+	'lt-LT',
+	'Lt-sr-SP',
+	'lv-LV',
+	'nl-BE',
+	'nl-NL',
+	'nn-NO',
+	'pl-PL',
+	'pt-BR',
+	'pt-PT',
+	'ro-RO',
+	'sk-SK',
+	'sl-SI',
+	'sv-SE',
 ] as const
 
 export type CultureCode = (typeof SUPPORTED_CULTURES)[number]
@@ -21,11 +58,33 @@ const SUPPORTED = new Set<string>(SUPPORTED_CULTURES)
 
 /** The culture an unknown code falls back to, by its language (spec: en → en-JM, es → es-MX, pt → pt-BR, others by language). */
 export const CULTURE_BY_LANGUAGE: Readonly<Record<string, CultureCode>> = {
-	bg: 'bg-BG', cs: 'cs-CZ', da: 'da-DK', de: 'de-DE', el: 'el-GR', en: 'en-JM',
-	es: 'es-MX', et: 'et-EE', fi: 'fi-FI', fr: 'fr-FR', hr: 'hr-HR', hu: 'hu-HU',
-	it: 'it-IT', ja: 'ja-JP', lt: 'lt-LT', sr: 'Lt-sr-SP', lv: 'lv-LV', nl: 'nl-NL',
-	nn: 'nn-NO', nb: 'nn-NO', no: 'nn-NO', pl: 'pl-PL', pt: 'pt-BR', ro: 'ro-RO',
-	sk: 'sk-SK', sl: 'sl-SI', sv: 'sv-SE',
+	bg: 'bg-BG',
+	cs: 'cs-CZ',
+	da: 'da-DK',
+	de: 'de-DE',
+	el: 'el-GR',
+	en: 'en-JM',
+	es: 'es-MX',
+	et: 'et-EE',
+	fi: 'fi-FI',
+	fr: 'fr-FR',
+	hr: 'hr-HR',
+	hu: 'hu-HU',
+	it: 'it-IT',
+	ja: 'ja-JP',
+	lt: 'lt-LT',
+	sr: 'Lt-sr-SP',
+	lv: 'lv-LV',
+	nl: 'nl-NL',
+	nn: 'nn-NO',
+	nb: 'nn-NO',
+	no: 'nn-NO',
+	pl: 'pl-PL',
+	pt: 'pt-BR',
+	ro: 'ro-RO',
+	sk: 'sk-SK',
+	sl: 'sl-SI',
+	sv: 'sv-SE',
 }
 
 /** Languages that have a catalogue of their own; every other culture reads English. */
@@ -87,9 +146,7 @@ export function matchCultureCode(raw: string | null | undefined): CultureCode | 
 /** The catalogue a culture reads: its language's if there is one, else English. */
 export function catalogueLanguage(culture: CultureCode): CatalogueLanguage {
 	const language = culture === 'Lt-sr-SP' ? 'sr' : culture.slice(0, 2)
-	return (CATALOGUE_LANGUAGES as readonly string[]).includes(language)
-		? (language as CatalogueLanguage)
-		: 'en'
+	return (CATALOGUE_LANGUAGES as readonly string[]).includes(language) ? (language as CatalogueLanguage) : 'en'
 }
 
 /**

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { DeviceRecordError, devicePcode, DONGLE_MODEL_CODE, isDongle, PCODE_ERROR, readDevice, readDevices } from './device.ts'
+import {
+	DeviceRecordError,
+	devicePcode,
+	DONGLE_MODEL_CODE,
+	isDongle,
+	PCODE_ERROR,
+	readDevice,
+	readDevices,
+} from './device.ts'
 
 describe('readDevice (spec 2 §3: model code is the first 6 characters, the rest the serial)', () => {
 	it('splits a pcode into model code and serial', () => {
@@ -12,16 +20,27 @@ describe('readDevice (spec 2 §3: model code is the first 6 characters, the rest
 	})
 
 	it('keeps an 8-character serial whole and trims blanks', () => {
-		expect(readDevice({ pcode: ' RD2000AB123456 ', productVer: [] })).toMatchObject({ modelCode: 'RD2000', serial: 'AB123456' })
+		expect(readDevice({ pcode: ' RD2000AB123456 ', productVer: [] })).toMatchObject({
+			modelCode: 'RD2000',
+			serial: 'AB123456',
+		})
 	})
 
 	it('upper-cases the model code only', () => {
-		expect(readDevice({ pcode: 'fp30x0z1a2345', productVer: [] })).toMatchObject({ modelCode: 'FP30X0', serial: 'z1a2345' })
+		expect(readDevice({ pcode: 'fp30x0z1a2345', productVer: [] })).toMatchObject({
+			modelCode: 'FP30X0',
+			serial: 'z1a2345',
+		})
 	})
 
 	it('uses the second productVer item for the dongle model', () => {
 		const record = { pcode: `${DONGLE_MODEL_CODE}A0012345`, productVer: ['1.03', 'GO6100Z3C4567'] }
-		expect(readDevice(record)).toEqual({ pcode: 'GO6100Z3C4567', modelCode: 'GO6100', serial: 'Z3C4567', viaDongle: true })
+		expect(readDevice(record)).toEqual({
+			pcode: 'GO6100Z3C4567',
+			modelCode: 'GO6100',
+			serial: 'Z3C4567',
+			viaDongle: true,
+		})
 		expect(devicePcode(record)).toBe('GO6100Z3C4567')
 	})
 

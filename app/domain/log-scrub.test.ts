@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { EMAIL_MASK, errorDescriptionText, scrubLogPayload, scrubPersonalData, scrubText, UUID_MASK } from './log-scrub.ts'
+import {
+	EMAIL_MASK,
+	errorDescriptionText,
+	scrubLogPayload,
+	scrubPersonalData,
+	scrubText,
+	UUID_MASK,
+} from './log-scrub.ts'
 
 describe('scrubText: e-mail addresses (spec 2 §5)', () => {
 	it.each([
@@ -36,7 +43,16 @@ describe('scrubText: e-mail addresses (spec 2 §5)', () => {
 	})
 
 	it('leaves text without an address alone', () => {
-		for (const text of ['', 'hello', '/settings/profile?tab=1', 'a = b', '@handle', 'x@y', 'price: 5 @ 10%', 'name=value&other=1']) {
+		for (const text of [
+			'',
+			'hello',
+			'/settings/profile?tab=1',
+			'a = b',
+			'@handle',
+			'x@y',
+			'price: 5 @ 10%',
+			'name=value&other=1',
+		]) {
 			expect(scrubText(text)).toBe(text)
 		}
 	})
@@ -104,7 +120,17 @@ describe('scrubPersonalData: recursive walk', () => {
 			error: new Error('owner@example.com'),
 			list: [() => 2, 'ok'],
 		})
-		expect(out).toEqual({ fn: null, date: null, map: null, set: null, instance: null, regexp: null, symbol: null, error: null, list: [null, 'ok'] })
+		expect(out).toEqual({
+			fn: null,
+			date: null,
+			map: null,
+			set: null,
+			instance: null,
+			regexp: null,
+			symbol: null,
+			error: null,
+			list: [null, 'ok'],
+		})
 	})
 
 	it('walks objects without a prototype', () => {
@@ -127,7 +153,10 @@ describe('scrubPersonalData: recursive walk', () => {
 	})
 
 	it('scrubLogPayload returns an object of fields', () => {
-		expect(scrubLogPayload({ pagePath: '/login?email=owner@example.com', count: 1 })).toEqual({ pagePath: `/login?email=${EMAIL_MASK}`, count: 1 })
+		expect(scrubLogPayload({ pagePath: '/login?email=owner@example.com', count: 1 })).toEqual({
+			pagePath: `/login?email=${EMAIL_MASK}`,
+			count: 1,
+		})
 	})
 })
 
@@ -138,13 +167,15 @@ describe('errorDescriptionText: objects in an error description become text', ()
 
 	it('names an error and its message, and its cause', () => {
 		expect(errorDescriptionText(new TypeError('bad input'))).toBe('TypeError: bad input')
-		expect(errorDescriptionText(new Error('outer', { cause: new Error('inner') }))).toBe('Error: outer (cause: Error: inner)')
+		expect(errorDescriptionText(new Error('outer', { cause: new Error('inner') }))).toBe(
+			'Error: outer (cause: Error: inner)',
+		)
 	})
 
 	it('turns objects into JSON text, scrubbed', () => {
-		expect(errorDescriptionText({ status: 400, user: 'owner@example.com', id: '6f1c2a7e-0000-4000-8000-000000000001' })).toBe(
-			`{"status":400,"user":"${EMAIL_MASK}","id":"${UUID_MASK}"}`,
-		)
+		expect(
+			errorDescriptionText({ status: 400, user: 'owner@example.com', id: '6f1c2a7e-0000-4000-8000-000000000001' }),
+		).toBe(`{"status":400,"user":"${EMAIL_MASK}","id":"${UUID_MASK}"}`)
 		expect(errorDescriptionText([1, { e: new Error('x') }])).toBe('[1,{"e":"Error: x"}]')
 	})
 

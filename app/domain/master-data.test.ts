@@ -47,7 +47,13 @@ describe('master data times (spec 1 §9)', () => {
 })
 
 describe('mergeMeta (spec 1 §3: meta keys merge into the item)', () => {
-	const item = { id: '1', value: 'de-AT', label: 'German (Austria)', cultureCode: null, updateDate: '2026-01-01T00:00:00.000Z' }
+	const item = {
+		id: '1',
+		value: 'de-AT',
+		label: 'German (Austria)',
+		cultureCode: null,
+		updateDate: '2026-01-01T00:00:00.000Z',
+	}
 
 	it('lays the keys of a JSON meta over the item and drops the meta', () => {
 		const merged = mergeMeta({ ...item, label: 'old', meta: '{"htmlLang":"en","label":"German (Austria)"}' })
@@ -56,7 +62,10 @@ describe('mergeMeta (spec 1 §3: meta keys merge into the item)', () => {
 	})
 
 	it('keeps the row identity: id, cultureCode and updateDate', () => {
-		const merged = mergeMeta({ ...item, meta: JSON.stringify({ id: '99', cultureCode: { id: '1', value: 'bg-BG' }, updateDate: 'x', extra: 1 }) })
+		const merged = mergeMeta({
+			...item,
+			meta: JSON.stringify({ id: '99', cultureCode: { id: '1', value: 'bg-BG' }, updateDate: 'x', extra: 1 }),
+		})
 		expect(merged).toEqual({ ...item, extra: 1 })
 	})
 

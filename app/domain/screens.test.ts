@@ -36,7 +36,9 @@ describe('the route table', () => {
 	})
 
 	it('knows the screen of every route the router can match', () => {
-		for (const route of routes.filter((r) => r.path !== '*' && r.path !== 'preferences' && r.path !== 'locales/:file')) {
+		for (const route of routes.filter(
+			(r) => r.path !== '*' && r.path !== 'preferences' && r.path !== 'locales/:file',
+		)) {
 			expect(screenForPattern(route.index ? '/' : route.path!), route.path).not.toBe('NotFound')
 		}
 	})
@@ -48,12 +50,22 @@ describe('screen lists of spec 1 §2', () => {
 		expect(NO_LOGIN_SCREENS.has('ContactUs')).toBe(true)
 		expect(NO_LOGIN_SCREENS.has('MyGear')).toBe(false)
 		expect(NO_LOGIN_SCREENS.has('Home')).toBe(false)
-		expect([...REDIRECT_MEMORY_SCREENS].sort()).toEqual(
-			['BtxSupport', 'ContactUs', 'DeleteAccount', 'EntitlementKey', 'ZenbeatsSupport', 'ZentrackerSupport'],
-		)
-		expect([...REGISTRATION_FLOW_SCREENS].sort()).toEqual(
-			['Activation', 'Migration', 'MigrationByApp', 'Register', 'RegisterByApp', 'SignUpLogin'],
-		)
+		expect([...REDIRECT_MEMORY_SCREENS].sort()).toEqual([
+			'BtxSupport',
+			'ContactUs',
+			'DeleteAccount',
+			'EntitlementKey',
+			'ZenbeatsSupport',
+			'ZentrackerSupport',
+		])
+		expect([...REGISTRATION_FLOW_SCREENS].sort()).toEqual([
+			'Activation',
+			'Migration',
+			'MigrationByApp',
+			'Register',
+			'RegisterByApp',
+			'SignUpLogin',
+		])
 		expect([...EMBEDDABLE_SCREENS].sort()).toEqual(['MembershipsRCM', 'MigrationByApp', 'RegisterByApp'])
 	})
 
@@ -92,36 +104,58 @@ describe('swipeTarget', () => {
 describe('rewriteLegacyUrl', () => {
 	it('turns #tab fragments of tabbed screens into paths', () => {
 		expect(rewriteLegacyUrl({ pathname: '/support', search: '', hash: '#order_status' })).toBe('/support/order_status')
-		expect(rewriteLegacyUrl({ pathname: '/support/', search: '?a=1', hash: '#repair_status' })).toBe('/support/repair_status?a=1')
+		expect(rewriteLegacyUrl({ pathname: '/support/', search: '?a=1', hash: '#repair_status' })).toBe(
+			'/support/repair_status?a=1',
+		)
 		expect(rewriteLegacyUrl({ pathname: '/support', search: '', hash: '#not-a-tab' })).toBeNull()
 		expect(rewriteLegacyUrl({ pathname: '/login', search: '', hash: '#order_status' })).toBeNull()
 	})
 	it('turns legacy #/path?query#hash URLs into paths', () => {
-		expect(rewriteLegacyUrl({ pathname: '/', search: '', hash: '#/support?x=1#order_status' })).toBe('/support?x=1#order_status')
+		expect(rewriteLegacyUrl({ pathname: '/', search: '', hash: '#/support?x=1#order_status' })).toBe(
+			'/support?x=1#order_status',
+		)
 		expect(rewriteLegacyUrl({ pathname: '/', search: '', hash: '' })).toBeNull()
 	})
 	it('puts the tab into the target a signed-out visitor was sent to sign in for', () => {
 		expect(rewriteLegacyUrl({ pathname: '/login', search: '?redirectTo=%2Fsupport', hash: '#order_status' })).toBe(
 			'/login?redirectTo=%2Fsupport%2Forder_status',
 		)
-		expect(rewriteLegacyUrl({ pathname: '/oauth2/redirect', search: '?redirectTo=%2Fgear%3Fmdl%3DTD-17', hash: '#register_product' })).toBe(
-			'/oauth2/redirect?redirectTo=%2Fgear%2Fregister_product%3Fmdl%3DTD-17',
-		)
+		expect(
+			rewriteLegacyUrl({
+				pathname: '/oauth2/redirect',
+				search: '?redirectTo=%2Fgear%3Fmdl%3DTD-17',
+				hash: '#register_product',
+			}),
+		).toBe('/oauth2/redirect?redirectTo=%2Fgear%2Fregister_product%3Fmdl%3DTD-17')
 		expect(rewriteLegacyUrl({ pathname: '/login', search: '?redirectTo=%2Fsupport', hash: '#nope' })).toBeNull()
-		expect(rewriteLegacyUrl({ pathname: '/login', search: '?redirectTo=%2F%2Fsupport', hash: '#order_status' })).toBeNull()
+		expect(
+			rewriteLegacyUrl({ pathname: '/login', search: '?redirectTo=%2F%2Fsupport', hash: '#order_status' }),
+		).toBeNull()
 		expect(rewriteLegacyUrl({ pathname: '/login', search: '', hash: '#order_status' })).toBeNull()
 	})
 	it('never leaves the portal', () => {
-		for (const hash of ['#//evil.example/x', '#/\\evil.example', '#/\t/evil.example', '#/ /evil.example', '#/\\/evil.example']) {
+		for (const hash of [
+			'#//evil.example/x',
+			'#/\\evil.example',
+			'#/\t/evil.example',
+			'#/ /evil.example',
+			'#/\\/evil.example',
+		]) {
 			expect(rewriteLegacyUrl({ pathname: '/', search: '', hash }), hash).toBeNull()
 		}
 		expect(rewriteLegacyUrl({ pathname: '/', search: '', hash: '#/%2F%2Fevil.example' })).toBe('/%2F%2Fevil.example')
 	})
 	it('knows the tabs of every tabbed screen, parameters included', () => {
 		expect(rewriteLegacyUrl({ pathname: '/products/td-17', search: '', hash: '#specs' })).toBe('/products/td-17/specs')
-		expect(rewriteLegacyUrl({ pathname: '/cloud/app/memberships', search: '', hash: '#annual' })).toBe('/cloud/app/memberships/annual')
-		expect(rewriteLegacyUrl({ pathname: '/cloud/memberships-embedded', search: '', hash: '#annual' })).toBe('/cloud/memberships-embedded/annual')
-		expect(rewriteLegacyUrl({ pathname: '/cloud/entitlement-key', search: '', hash: '#serial_number' })).toBe('/cloud/entitlement-key/serial_number')
+		expect(rewriteLegacyUrl({ pathname: '/cloud/app/memberships', search: '', hash: '#annual' })).toBe(
+			'/cloud/app/memberships/annual',
+		)
+		expect(rewriteLegacyUrl({ pathname: '/cloud/memberships-embedded', search: '', hash: '#annual' })).toBe(
+			'/cloud/memberships-embedded/annual',
+		)
+		expect(rewriteLegacyUrl({ pathname: '/cloud/entitlement-key', search: '', hash: '#serial_number' })).toBe(
+			'/cloud/entitlement-key/serial_number',
+		)
 		expect(rewriteLegacyUrl({ pathname: '/products', search: '', hash: '#specs' })).toBeNull()
 	})
 })

@@ -7,24 +7,89 @@ import type { ThemeName } from './theme.ts'
 import { isDrumTheme } from './theme.ts'
 
 export type ScreenName =
-	| 'Home' | 'Homes' | 'HomeRVS' | 'HomeLogin' | 'Logout' | 'Register' | 'RegisterByApp'
-	| 'Migration' | 'MigrationByApp' | 'Activation' | 'SignUpLogin' | 'ResetPassword'
-	| 'EmailChange' | 'QRCodeLP' | 'Maintenance' | 'DeleteAccount' | 'Privacy' | 'ZendeskSSO'
-	| 'CheckIn' | 'PassLogin' | 'OAuth2Redirect' | 'OAuth2Logout' | 'Tools' | 'Memberships'
-	| 'MembershipsRCM' | 'MembershipsByReact' | 'Policies' | 'EntitlementKey' | 'ThankYou'
-	| 'ThankYouKey' | 'ZenbeatsSupport' | 'ZentrackerSupport' | 'BtxSupport' | 'ContactUs'
-	| 'MyGear' | 'MyFeed' | 'Support' | 'AccountSettings' | 'AccountDetails' | 'ProductsDirect'
-	| 'Questionnaire' | 'ProductSurvey' | 'ProductSurvey1' | 'ProductSurvey2'
-	| 'CancelSubscription' | 'FaqSearch' | 'PasswordChange' | 'RegionUnavailable' | 'NotFound'
+	| 'Home'
+	| 'Homes'
+	| 'HomeRVS'
+	| 'HomeLogin'
+	| 'Logout'
+	| 'Register'
+	| 'RegisterByApp'
+	| 'Migration'
+	| 'MigrationByApp'
+	| 'Activation'
+	| 'SignUpLogin'
+	| 'ResetPassword'
+	| 'EmailChange'
+	| 'QRCodeLP'
+	| 'Maintenance'
+	| 'DeleteAccount'
+	| 'Privacy'
+	| 'ZendeskSSO'
+	| 'CheckIn'
+	| 'PassLogin'
+	| 'OAuth2Redirect'
+	| 'OAuth2Logout'
+	| 'Tools'
+	| 'Memberships'
+	| 'MembershipsRCM'
+	| 'MembershipsByReact'
+	| 'Policies'
+	| 'EntitlementKey'
+	| 'ThankYou'
+	| 'ThankYouKey'
+	| 'ZenbeatsSupport'
+	| 'ZentrackerSupport'
+	| 'BtxSupport'
+	| 'ContactUs'
+	| 'MyGear'
+	| 'MyFeed'
+	| 'Support'
+	| 'AccountSettings'
+	| 'AccountDetails'
+	| 'ProductsDirect'
+	| 'Questionnaire'
+	| 'ProductSurvey'
+	| 'ProductSurvey1'
+	| 'ProductSurvey2'
+	| 'CancelSubscription'
+	| 'FaqSearch'
+	| 'PasswordChange'
+	| 'RegionUnavailable'
+	| 'NotFound'
 
 /** Screens reachable without login (spec 1 §2). */
 export const NO_LOGIN_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
-	'HomeLogin', 'Logout', 'Register', 'RegisterByApp', 'Migration', 'MigrationByApp',
-	'Activation', 'SignUpLogin', 'ResetPassword', 'EmailChange', 'QRCodeLP', 'Maintenance',
-	'DeleteAccount', 'Privacy', 'ZendeskSSO', 'CheckIn', 'PassLogin', 'OAuth2Redirect',
-	'OAuth2Logout', 'Tools', 'Memberships', 'MembershipsRCM', 'MembershipsByReact', 'Policies',
-	'EntitlementKey', 'ThankYou', 'ThankYouKey', 'ZenbeatsSupport', 'ZentrackerSupport',
-	'BtxSupport', 'ContactUs',
+	'HomeLogin',
+	'Logout',
+	'Register',
+	'RegisterByApp',
+	'Migration',
+	'MigrationByApp',
+	'Activation',
+	'SignUpLogin',
+	'ResetPassword',
+	'EmailChange',
+	'QRCodeLP',
+	'Maintenance',
+	'DeleteAccount',
+	'Privacy',
+	'ZendeskSSO',
+	'CheckIn',
+	'PassLogin',
+	'OAuth2Redirect',
+	'OAuth2Logout',
+	'Tools',
+	'Memberships',
+	'MembershipsRCM',
+	'MembershipsByReact',
+	'Policies',
+	'EntitlementKey',
+	'ThankYou',
+	'ThankYouKey',
+	'ZenbeatsSupport',
+	'ZentrackerSupport',
+	'BtxSupport',
+	'ContactUs',
 	// Not screens of the original app's list: the landing for unknown paths, and the China notice (spec 1 §1).
 	'NotFound',
 	'RegionUnavailable',
@@ -32,22 +97,37 @@ export const NO_LOGIN_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
 
 /** Screens that remember a redirect query (spec 1 §2). */
 export const REDIRECT_MEMORY_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
-	'DeleteAccount', 'EntitlementKey', 'ZenbeatsSupport', 'ZentrackerSupport', 'BtxSupport', 'ContactUs',
+	'DeleteAccount',
+	'EntitlementKey',
+	'ZenbeatsSupport',
+	'ZentrackerSupport',
+	'BtxSupport',
+	'ContactUs',
 ])
 
 /** Registration-flow screens (spec 1 §2). */
 export const REGISTRATION_FLOW_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
-	'Register', 'Migration', 'Activation', 'RegisterByApp', 'MigrationByApp', 'SignUpLogin',
+	'Register',
+	'Migration',
+	'Activation',
+	'RegisterByApp',
+	'MigrationByApp',
+	'SignUpLogin',
 ])
 
 /** Screens made for embedding in a client app (spec 1 §2). */
 export const EMBEDDABLE_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
-	'RegisterByApp', 'MigrationByApp', 'MembershipsRCM',
+	'RegisterByApp',
+	'MigrationByApp',
+	'MembershipsRCM',
 ])
 
 /** Screens not kept alive between visits (spec 1 §2): their forms start empty each time. */
 export const NOT_KEPT_ALIVE_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
-	'Questionnaire', 'Register', 'HomeLogin', 'Logout',
+	'Questionnaire',
+	'Register',
+	'HomeLogin',
+	'Logout',
 ])
 
 export interface ScreenRoute {
@@ -139,12 +219,24 @@ export interface Tab {
 }
 
 const SUPPORT_TABS_MAIN = [
-	'service_request', 'parts_order_request', 'repair_status', 'order_status', 'pre_sales_advice',
-	'book_a_demo', 'product_aftercare', 'product_support', 'product_repair', 'spare_parts_enquiry',
+	'service_request',
+	'parts_order_request',
+	'repair_status',
+	'order_status',
+	'pre_sales_advice',
+	'book_a_demo',
+	'product_aftercare',
+	'product_support',
+	'product_repair',
+	'spare_parts_enquiry',
 ] as const
 const SUPPORT_TABS_DRUMS = [
-	'dw_product_support', 'dwe_product_support', 'dw_order_support', 'dw_service_inquiry',
-	'dw_service_request', 'dw_brands_product_support',
+	'dw_product_support',
+	'dwe_product_support',
+	'dw_order_support',
+	'dw_service_inquiry',
+	'dw_service_request',
+	'dw_brands_product_support',
 ] as const
 
 /** Every support tab of spec 1 §2. */
@@ -165,16 +257,45 @@ export const SCREEN_TABS: Partial<Record<ScreenName, readonly string[]>> = {
 
 /** Screens whose tab bar shows (spec 1 §2: Home hides tabs; AccountDetails and surveys show none). */
 const TABBED_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
-	'MyGear', 'MyFeed', 'Support', 'AccountSettings', 'ProductsDirect',
-	'Memberships', 'MembershipsRCM', 'MembershipsByReact', 'EntitlementKey',
+	'MyGear',
+	'MyFeed',
+	'Support',
+	'AccountSettings',
+	'ProductsDirect',
+	'Memberships',
+	'MembershipsRCM',
+	'MembershipsByReact',
+	'EntitlementKey',
 ])
 
 /** Screens with the bottom bar: the signed-in area; not sign-in screens, embedded screens or 404. */
 const BOTTOM_BAR_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
-	'Home', 'Homes', 'HomeRVS', 'MyGear', 'MyFeed', 'Support', 'AccountSettings', 'AccountDetails',
-	'ProductsDirect', 'Questionnaire', 'ProductSurvey', 'ProductSurvey1', 'ProductSurvey2',
-	'CancelSubscription', 'Memberships', 'EntitlementKey', 'Policies', 'FaqSearch', 'ContactUs',
-	'ZenbeatsSupport', 'ZentrackerSupport', 'BtxSupport', 'Tools', 'ThankYouKey', 'Privacy', 'PasswordChange',
+	'Home',
+	'Homes',
+	'HomeRVS',
+	'MyGear',
+	'MyFeed',
+	'Support',
+	'AccountSettings',
+	'AccountDetails',
+	'ProductsDirect',
+	'Questionnaire',
+	'ProductSurvey',
+	'ProductSurvey1',
+	'ProductSurvey2',
+	'CancelSubscription',
+	'Memberships',
+	'EntitlementKey',
+	'Policies',
+	'FaqSearch',
+	'ContactUs',
+	'ZenbeatsSupport',
+	'ZentrackerSupport',
+	'BtxSupport',
+	'Tools',
+	'ThankYouKey',
+	'Privacy',
+	'PasswordChange',
 ])
 
 export interface Chrome {

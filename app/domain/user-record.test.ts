@@ -9,9 +9,18 @@ const record = {
 	lastName: 'Owner',
 	birthday: '1988-04-12T00:00:00.000Z',
 	gender: null,
-	address: { postalCode: '90001', stateProvince: 'CA', city: 'Los Angeles', addressLine1: '1 Main St', addressLine2: null, addressLine3: null },
+	address: {
+		postalCode: '90001',
+		stateProvince: 'CA',
+		city: 'Los Angeles',
+		addressLine1: '1 Main St',
+		addressLine2: null,
+		addressLine3: null,
+	},
 	cultureCode: { id: '15', value: 'en-US' },
-	phones: [{ id: 'p1', number: '+1 555 0100', type: 'mobile', createDate: '2024-01-01T00:00:00.000Z', updateUserId: 'x' }],
+	phones: [
+		{ id: 'p1', number: '+1 555 0100', type: 'mobile', createDate: '2024-01-01T00:00:00.000Z', updateUserId: 'x' },
+	],
 	interests: [{ id: 'i1', interest: { id: '1', value: 'pianos' }, isDeleted: false }],
 	registeredProducts: [
 		{
@@ -41,7 +50,16 @@ describe('toStoredUser (spec 1 §3)', () => {
 	const stored = toStoredUser(record)
 
 	it('drops the bookkeeping fields at the top and in nested items', () => {
-		for (const key of ['createDate', 'createUserId', 'updateDate', 'updateUserId', 'isDeleted', 'isVisible', 'previousEmail', 'cognitoSub']) {
+		for (const key of [
+			'createDate',
+			'createUserId',
+			'updateDate',
+			'updateUserId',
+			'isDeleted',
+			'isVisible',
+			'previousEmail',
+			'cognitoSub',
+		]) {
 			expect(stored).not.toHaveProperty(key)
 		}
 		expect(stored.phones[0]).toEqual({ id: 'p1', number: '+1 555 0100', type: 'mobile' })
@@ -51,7 +69,11 @@ describe('toStoredUser (spec 1 §3)', () => {
 	it('keeps createDate inside registered products, but drops their other bookkeeping fields', () => {
 		const product = stored.registeredProducts[0]!
 		expect(product.createDate).toBe('2024-03-01T10:00:00.000Z')
-		expect(product.product).toEqual({ slug: 'fp-30x', brand: { value: 'main' }, createDate: '2020-01-01T00:00:00.000Z' })
+		expect(product.product).toEqual({
+			slug: 'fp-30x',
+			brand: { value: 'main' },
+			createDate: '2020-01-01T00:00:00.000Z',
+		})
 		expect(product.answerInfos[0]).toEqual({ id: 'a1', createDate: '2024-03-03T00:00:00.000Z' })
 		expect(product).not.toHaveProperty('updateDate')
 		expect(product).not.toHaveProperty('purchaseDealer')
@@ -65,12 +87,23 @@ describe('toStoredUser (spec 1 §3)', () => {
 		expect(stored).not.toHaveProperty('middleName')
 		expect(stored).not.toHaveProperty('gender')
 		expect(stored).not.toHaveProperty('shopifyId')
-		expect(stored.address).toEqual({ postalCode: '90001', stateProvince: 'CA', city: 'Los Angeles', addressLine1: '1 Main St' })
+		expect(stored.address).toEqual({
+			postalCode: '90001',
+			stateProvince: 'CA',
+			city: 'Los Angeles',
+			addressLine1: '1 Main St',
+		})
 		expect(toStoredUser({ ...record, birthday: null })).toHaveProperty('birthday', null)
 	})
 
 	it('keeps the fields it has no rule for, email_verified among them', () => {
-		expect(stored).toMatchObject({ id: 'u1', email: 'owner@example.com', firstName: 'Alex', email_verified: true, cultureCode: { id: '15', value: 'en-US' } })
+		expect(stored).toMatchObject({
+			id: 'u1',
+			email: 'owner@example.com',
+			firstName: 'Alex',
+			email_verified: true,
+			cultureCode: { id: '15', value: 'en-US' },
+		})
 	})
 
 	it('drops managingCultureCodes unless the email is at the company domain', () => {

@@ -31,28 +31,46 @@ const KEEPS_NULL = 'birthday'
 /** Birthdays are dates: `1990-04-12T00:00:00.000Z` is kept as `1990-04-12`. */
 const BIRTHDAY_LENGTH = 10
 
-type Dropped<K, InProducts extends boolean> = K extends 'createDate' ? (InProducts extends true ? never : K) : K extends DroppedUserField ? K : never
+type Dropped<K, InProducts extends boolean> = K extends 'createDate'
+	? InProducts extends true
+		? never
+		: K
+	: K extends DroppedUserField
+		? K
+		: never
 
 /** A value after the rule: null-valued properties become absent (except birthday). */
 type Stored<T, InProducts extends boolean> = T extends readonly (infer U)[]
 	? Stored<U, InProducts>[]
 	: T extends object
 		? {
-				[K in keyof T as K extends Dropped<K, InProducts> ? never : null extends T[K] ? (K extends typeof KEEPS_NULL ? K : never) : K]: Stored<
-					T[K],
-					K extends 'registeredProducts' ? true : InProducts
-				>
+				[
+					K in keyof T as K extends Dropped<K, InProducts>
+						? never
+						: null extends T[K]
+							? K extends typeof KEEPS_NULL
+								? K
+								: never
+							: K
+				]: Stored<T[K], K extends 'registeredProducts' ? true : InProducts>
 			} & {
-				[K in keyof T as K extends Dropped<K, InProducts> ? never : null extends T[K] ? (K extends typeof KEEPS_NULL ? never : K) : never]?: Stored<
-					Exclude<T[K], null>,
-					K extends 'registeredProducts' ? true : InProducts
-				>
+				[
+					K in keyof T as K extends Dropped<K, InProducts>
+						? never
+						: null extends T[K]
+							? K extends typeof KEEPS_NULL
+								? never
+								: K
+							: never
+				]?: Stored<Exclude<T[K], null>, K extends 'registeredProducts' ? true : InProducts>
 			}
 		: T
 
 /** The stored record; managingCultureCodes may be gone (a customer's record). */
 export type StoredUser<T> = Omit<Stored<T, false>, typeof STAFF_ONLY_FIELD> &
-	(T extends { managingCultureCodes?: infer M } ? { managingCultureCodes?: Stored<Exclude<M, null | undefined>, false> } : unknown)
+	(T extends { managingCultureCodes?: infer M }
+		? { managingCultureCodes?: Stored<Exclude<M, null | undefined>, false> }
+		: unknown)
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -20,10 +20,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			<nav aria-labelledby="areas-title">
 				<h2 id="areas-title">{t('home.areas')}</h2>
 				<ul className="link-list">
-					<li><Link to="/gear">{t('nav.gear')}</Link></li>
-					<li><Link to="/feed">{t('nav.feed')}</Link></li>
-					<li><Link to="/support">{t('nav.support')}</Link></li>
-					<li><Link to="/settings">{t('nav.settings')}</Link></li>
+					<li>
+						<Link to="/gear">{t('nav.gear')}</Link>
+					</li>
+					<li>
+						<Link to="/feed">{t('nav.feed')}</Link>
+					</li>
+					<li>
+						<Link to="/support">{t('nav.support')}</Link>
+					</li>
+					<li>
+						<Link to="/settings">{t('nav.settings')}</Link>
+					</li>
 				</ul>
 			</nav>
 		</>

@@ -12,7 +12,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	const value = submission.value
 	const cookie =
-		value.intent === 'sidebar' ? await sidebarCookie.serialize(value.sidebar) : await analyticsCookie.serialize(value.analytics)
+		value.intent === 'sidebar'
+			? await sidebarCookie.serialize(value.sidebar)
+			: await analyticsCookie.serialize(value.analytics)
 	context.get(sessionContext).flash('toast', { type: 'success', message: 'toast.updated' })
 	return redirect(safeReturnPath(value.redirectTo), { headers: { 'Set-Cookie': cookie } })
 }

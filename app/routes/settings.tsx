@@ -41,9 +41,15 @@ function DisplaySettings({ sidebar, analytics }: { sidebar: 'left' | 'right'; an
 			<section aria-labelledby="account-title">
 				<h2 id="account-title">{t('tab.account')}</h2>
 				<ul className="link-list">
-					<li><Link to="/email-change">{t('screen.EmailChange')}</Link></li>
-					<li><Link to="/settings/password">{t('screen.PasswordChange')}</Link></li>
-					<li><Link to="/delete-account">{t('screen.DeleteAccount')}</Link></li>
+					<li>
+						<Link to="/email-change">{t('screen.EmailChange')}</Link>
+					</li>
+					<li>
+						<Link to="/settings/password">{t('screen.PasswordChange')}</Link>
+					</li>
+					<li>
+						<Link to="/delete-account">{t('screen.DeleteAccount')}</Link>
+					</li>
 				</ul>
 				<Form method="post" action="/logout">
 					<SubmitButton secondary>{t('account.logOut')}</SubmitButton>
@@ -63,7 +69,9 @@ function DisplaySettings({ sidebar, analytics }: { sidebar: 'left' | 'right'; an
 							</label>
 						))}
 					</fieldset>
-					<button type="submit" className="button primary">{t('settings.save')}</button>
+					<button type="submit" className="button primary">
+						{t('settings.save')}
+					</button>
 				</Form>
 				<Form key={String(analytics)} method="post" action="/preferences" className="stack">
 					<input type="hidden" name="intent" value="analytics" />
@@ -79,7 +87,9 @@ function DisplaySettings({ sidebar, analytics }: { sidebar: 'left' | 'right'; an
 							{t('settings.analyticsOff')}
 						</label>
 					</fieldset>
-					<button type="submit" className="button primary">{t('settings.save')}</button>
+					<button type="submit" className="button primary">
+						{t('settings.save')}
+					</button>
 				</Form>
 			</section>
 		</>

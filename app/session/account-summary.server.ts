@@ -5,7 +5,10 @@ import type { AccountSummary } from '#app/domain/account-summary.ts'
 import { getMe } from '#app/upstream/account-identity.server.ts'
 
 /** Who is signed in, for the account home and the profile tab; a clear 503 when the account API is down. */
-export async function loadAccountSummary(context: Readonly<RouterContextProvider>, request: Request): Promise<AccountSummary> {
+export async function loadAccountSummary(
+	context: Readonly<RouterContextProvider>,
+	request: Request,
+): Promise<AccountSummary> {
 	const credentials = await requireCredentials(context, request)
 	const me = await orUpstreamUnavailable(getMe(credentials))
 	return { firstName: me.firstName ?? '', lastName: me.lastName ?? '', email: me.email }

@@ -71,8 +71,12 @@ export async function requireCredentials(context: Context, request: Request): Pr
 	const pending =
 		refreshing.get(credentials.refreshToken) ??
 		// Single sign-on tokens belong to its client: they refresh through the account API's client call.
-		refreshTokens(credentials.refreshToken, credentials.via === 'sso' ? { clientId: getEnv().SSO_CLIENT_ID } : {}).then((tokens) =>
-			sessionCredentials({ ...tokens, refreshToken: tokens.refreshToken ?? credentials.refreshToken }, credentials.via),
+		refreshTokens(credentials.refreshToken, credentials.via === 'sso' ? { clientId: getEnv().SSO_CLIENT_ID } : {}).then(
+			(tokens) =>
+				sessionCredentials(
+					{ ...tokens, refreshToken: tokens.refreshToken ?? credentials.refreshToken },
+					credentials.via,
+				),
 		)
 	if (!refreshing.has(credentials.refreshToken)) {
 		refreshing.set(credentials.refreshToken, pending)

@@ -65,9 +65,15 @@ class SsoStrategy extends Strategy<SignedIn, never> {
 			const redirectTo = safeReturnPath(url.searchParams.get(REDIRECT_PARAM))
 			// A whole-page redirect: the sign-on is not a route of this app (the emulator's is even on
 			// this origin, where a client-side navigation would end on the not-found screen).
-			throw redirectDocument(redirectUrl, { headers: { 'Set-Cookie': await pkceCookie.serialize({ state, verifier, redirectTo }) } })
+			throw redirectDocument(redirectUrl, {
+				headers: { 'Set-Cookie': await pkceCookie.serialize({ state, verifier, redirectTo }) },
+			})
 		}
-		const saved = (await pkceCookie.parse(request.headers.get('Cookie'))) as { state?: string; verifier?: string; redirectTo?: string } | null
+		const saved = (await pkceCookie.parse(request.headers.get('Cookie'))) as {
+			state?: string
+			verifier?: string
+			redirectTo?: string
+		} | null
 		if (!saved?.state || !saved.verifier || saved.state !== url.searchParams.get('state')) throw new SsoSessionInvalid()
 		const tokens = await exchangeCode({ clientId: env.SSO_CLIENT_ID, code, codeVerifier: saved.verifier })
 		return { tokens: requireTokens(tokens), redirectTo: safeReturnPath(saved.redirectTo), via: 'sso' }

@@ -27,12 +27,16 @@ export const analyticsCookie = createCookie('analytics', cookieOptions)
 
 const COUNTRY_CODE = /^[A-Za-z]{2}$/
 
-export async function readPreferences(request: Request): Promise<{ preferences: Preferences; setCookies: Promise<string>[] }> {
+export async function readPreferences(
+	request: Request,
+): Promise<{ preferences: Preferences; setCookies: Promise<string>[] }> {
 	const url = new URL(request.url)
 	const query = url.searchParams
 	const header = request.headers.get('Cookie')
 	const [themeValue, cultureValue, countryValue, sidebarValue, analyticsValue] = header
-		? await Promise.all([themeCookie, cultureCookie, countryCookie, sidebarCookie, analyticsCookie].map((c) => c.parse(header)))
+		? await Promise.all(
+				[themeCookie, cultureCookie, countryCookie, sidebarCookie, analyticsCookie].map((c) => c.parse(header)),
+			)
 		: []
 	const setCookies: Promise<string>[] = []
 

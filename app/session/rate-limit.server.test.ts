@@ -25,12 +25,21 @@ describe('sign-in and code-entry limits', () => {
 		context.set(clientIpContext, address)
 		return context
 	}
-	const refusal = () => new UpstreamError({ upstream: 'account', kind: 'status', status: 400, code: 'NotAuthorizedException', message: 'Incorrect username or password.' })
+	const refusal = () =>
+		new UpstreamError({
+			upstream: 'account',
+			kind: 'status',
+			status: 400,
+			code: 'NotAuthorizedException',
+			message: 'Incorrect username or password.',
+		})
 
 	it('counts failures against the account: after ten, even the right password is refused', async () => {
 		const account = limits.signInLimits(contextFrom('192.0.2.10'), 'someone@example.com')
 		for (let i = 0; i < limits.SIGN_IN_PER_ACCOUNT.limit; i++) {
-			await expect(limits.limitedAttempt(account, () => Promise.reject(refusal()))).rejects.toThrow('Incorrect username or password.')
+			await expect(limits.limitedAttempt(account, () => Promise.reject(refusal()))).rejects.toThrow(
+				'Incorrect username or password.',
+			)
 		}
 		const error = await limits.limitedAttempt(account, async () => 'signed in').catch((e: unknown) => e)
 		expect(error).toMatchObject({ status: 429, code: 'LimitExceededException' })
@@ -39,7 +48,9 @@ describe('sign-in and code-entry limits', () => {
 	it('never locks out an account that signs in successfully, however often', async () => {
 		for (let i = 0; i < limits.SIGN_IN_PER_ACCOUNT.limit * 2; i++) {
 			const address = `192.0.2.${20 + i}`
-			expect(await limits.limitedAttempt(limits.signInLimits(contextFrom(address), 'often@example.com'), async () => 'ok')).toBe('ok')
+			expect(
+				await limits.limitedAttempt(limits.signInLimits(contextFrom(address), 'often@example.com'), async () => 'ok'),
+			).toBe('ok')
 		}
 	})
 
@@ -48,8 +59,15 @@ describe('sign-in and code-entry limits', () => {
 		for (let i = 0; i < limits.CODE_ENTRY_PER_CLIENT.limit; i++) {
 			await limits.limitedAttempt(limits.codeEntryLimits(context, `user${i}@example.com`), async () => 'ok')
 		}
-		const error = await limits.limitedAttempt(limits.codeEntryLimits(context, 'another@example.com'), async () => 'ok').catch((e: unknown) => e)
+		const error = await limits
+			.limitedAttempt(limits.codeEntryLimits(context, 'another@example.com'), async () => 'ok')
+			.catch((e: unknown) => e)
 		expect(error).toBeInstanceOf(UpstreamError)
-		expect(await limits.limitedAttempt(limits.codeEntryLimits(contextFrom('198.51.100.201'), 'another@example.com'), async () => 'ok')).toBe('ok')
+		expect(
+			await limits.limitedAttempt(
+				limits.codeEntryLimits(contextFrom('198.51.100.201'), 'another@example.com'),
+				async () => 'ok',
+			),
+		).toBe('ok')
 	})
 })

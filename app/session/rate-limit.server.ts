@@ -64,7 +64,13 @@ export async function count(checks: readonly RateLimitCheck[]): Promise<void> {
 
 /** Our own limit, told to the user like the account API's attempt limit. */
 export function rateLimitError(): UpstreamError {
-	return new UpstreamError({ upstream: 'portal', kind: 'status', status: 429, code: 'LimitExceededException', message: 'Attempt limit exceeded' })
+	return new UpstreamError({
+		upstream: 'portal',
+		kind: 'status',
+		status: 429,
+		code: 'LimitExceededException',
+		message: 'Attempt limit exceeded',
+	})
 }
 
 export interface AttemptLimits {
@@ -73,11 +79,17 @@ export interface AttemptLimits {
 }
 
 export function signInLimits(context: Readonly<RouterContextProvider>, email: string): AttemptLimits {
-	return { client: { rule: SIGN_IN_PER_CLIENT, key: context.get(clientIpContext) }, account: { rule: SIGN_IN_PER_ACCOUNT, key: email } }
+	return {
+		client: { rule: SIGN_IN_PER_CLIENT, key: context.get(clientIpContext) },
+		account: { rule: SIGN_IN_PER_ACCOUNT, key: email },
+	}
 }
 
 export function codeEntryLimits(context: Readonly<RouterContextProvider>, account: string): AttemptLimits {
-	return { client: { rule: CODE_ENTRY_PER_CLIENT, key: context.get(clientIpContext) }, account: { rule: CODE_ENTRY_PER_ACCOUNT, key: account } }
+	return {
+		client: { rule: CODE_ENTRY_PER_CLIENT, key: context.get(clientIpContext) },
+		account: { rule: CODE_ENTRY_PER_ACCOUNT, key: account },
+	}
 }
 
 /**

@@ -13,7 +13,12 @@ import type { Toast } from './session.server.ts'
 /** Form fields never sent back to the browser. */
 export const SECRET_FIELDS = ['password', 'passwordConfirm', 'currentPassword', 'newPassword', 'newPasswordConfirm']
 
-export function redirectWithToast(context: Readonly<RouterContextProvider>, to: string, toast: Toast, init?: ResponseInit) {
+export function redirectWithToast(
+	context: Readonly<RouterContextProvider>,
+	to: string,
+	toast: Toast,
+	init?: ResponseInit,
+) {
 	context.get(sessionContext).flash('toast', toast)
 	return redirect(to, init)
 }
@@ -28,7 +33,12 @@ export function invalidForm(submission: Submission<unknown>, extra: Record<strin
  * user can fix answer 400; an upstream outage answers 503 so the form can be
  * sent again as it is.
  */
-export function upstreamFailure(flow: AccountFlow, submission: Submission<unknown>, error: unknown, extra: Record<string, unknown> = {}) {
+export function upstreamFailure(
+	flow: AccountFlow,
+	submission: Submission<unknown>,
+	error: unknown,
+	extra: Record<string, unknown> = {},
+) {
 	if (!isUpstreamError(error)) throw error
 	const key = accountErrorKey(flow, error)
 	const outage = error.kind !== 'status' || (error.status ?? 0) >= 500

@@ -22,7 +22,15 @@ describe('server-side session', () => {
 	it('sets a signed HttpOnly SameSite=Lax Secure cookie that carries only an id', async () => {
 		const session = await mod.getSession(null)
 		const idToken = 'eyJ'.padEnd(1500, 'x')
-		session.set('credentials', { idToken, accessToken: idToken, refreshToken: idToken, expiresAt: 0, userId: 'u1', email: 'a@example.com', via: 'password' })
+		session.set('credentials', {
+			idToken,
+			accessToken: idToken,
+			refreshToken: idToken,
+			expiresAt: 0,
+			userId: 'u1',
+			email: 'a@example.com',
+			via: 'password',
+		})
 		const cookie = await mod.commitSession(session)
 		expect(cookie).toMatch(/^__session=/)
 		expect(cookie).toMatch(/HttpOnly/)

@@ -103,7 +103,10 @@ export function destroySession(session: PortalSession) {
  * signed-in state). The session middleware saves it and deletes the old one.
  */
 export async function replaceSession(
-	context: { get(key: typeof sessionContext): PortalSession; set(key: typeof sessionContext, value: PortalSession): void },
+	context: {
+		get(key: typeof sessionContext): PortalSession
+		set(key: typeof sessionContext, value: PortalSession): void
+	},
 	keep: readonly (keyof SessionData)[] = [],
 ): Promise<PortalSession> {
 	const old = context.get(sessionContext)

@@ -76,7 +76,17 @@ export function Field({ name, label, result, initial, hint, type = 'text', ...pr
 }
 
 /** A checkbox with its label after it, and its errors. */
-export function CheckboxField({ name, label, result, initialChecked }: { name: string; label: ReactNode; result?: FormResult; initialChecked?: boolean }) {
+export function CheckboxField({
+	name,
+	label,
+	result,
+	initialChecked,
+}: {
+	name: string
+	label: ReactNode
+	result?: FormResult
+	initialChecked?: boolean
+}) {
 	const id = useId()
 	const errors = fieldErrors(result, name)
 	const checked = result?.initialValue ? result.initialValue[name] === 'on' : initialChecked
@@ -151,11 +161,27 @@ export function FormErrors({ result }: { result?: FormResult }) {
 }
 
 /** The submit button; shows that it is working while its form is submitting (JavaScript). */
-export function SubmitButton({ children, name, value, secondary }: { children: ReactNode; name?: string; value?: string; secondary?: boolean }) {
+export function SubmitButton({
+	children,
+	name,
+	value,
+	secondary,
+}: {
+	children: ReactNode
+	name?: string
+	value?: string
+	secondary?: boolean
+}) {
 	const navigation = useNavigation()
 	const busy = navigation.state === 'submitting' && (name === undefined || navigation.formData?.get(name) === value)
 	return (
-		<button type="submit" name={name} value={value} className={secondary ? 'button' : 'button primary'} aria-disabled={busy || undefined}>
+		<button
+			type="submit"
+			name={name}
+			value={value}
+			className={secondary ? 'button' : 'button primary'}
+			aria-disabled={busy || undefined}
+		>
 			{children}
 		</button>
 	)

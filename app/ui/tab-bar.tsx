@@ -45,7 +45,9 @@ export function TabBar({ tabs, selected, basePath }: { tabs: Tab[]; selected: st
 				{tabs.map((tab) =>
 					tab.disabled ? (
 						<li key={tab.id}>
-							<span className="tab" aria-disabled="true">{t(`tab.${tab.id}` as CatalogueKey)}</span>
+							<span className="tab" aria-disabled="true">
+								{t(`tab.${tab.id}` as CatalogueKey)}
+							</span>
 						</li>
 					) : (
 						<li key={tab.id}>

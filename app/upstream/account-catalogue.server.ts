@@ -55,7 +55,10 @@ export interface MasterListPage<N extends MasterListName> {
 }
 
 /** `GET {list}`: one page of a master list, every item by default (`perPage=-1`). */
-export async function getMasterList<N extends MasterListName>(name: N, options: MasterListOptions = {}): Promise<MasterListPage<N>> {
+export async function getMasterList<N extends MasterListName>(
+	name: N,
+	options: MasterListOptions = {},
+): Promise<MasterListPage<N>> {
 	const page = await upstreamRequest('account', {
 		path: MASTER_LIST_PATHS[name],
 		query: {
@@ -119,10 +122,18 @@ export async function downloadCacheFile<S extends z.ZodType = typeof CacheFileSc
 }
 
 /** Downloads the cache file of one list, its items typed. */
-export async function downloadMasterListFile<N extends MasterListName>(name: N, signedUrl: string, signal?: AbortSignal) {
+export async function downloadMasterListFile<N extends MasterListName>(
+	name: N,
+	signedUrl: string,
+	signal?: AbortSignal,
+) {
 	const file = await downloadCacheFile(signedUrl, cacheFileSchema(itemSchema(name)), signal)
 	if (file.name !== name) {
-		throw new UpstreamError({ upstream: 'account', kind: 'malformed', message: `Expected the ${name} cache file, got ${file.name}` })
+		throw new UpstreamError({
+			upstream: 'account',
+			kind: 'malformed',
+			message: `Expected the ${name} cache file, got ${file.name}`,
+		})
 	}
 	return file
 }
@@ -130,7 +141,12 @@ export async function downloadMasterListFile<N extends MasterListName>(name: N, 
 /** `GET searchProducts?modelCode=`: the product with a model code (spec 2 §5: a model code is required). */
 export async function searchProducts(modelCode: string, signal?: AbortSignal) {
 	if (!modelCode?.trim()) throw new Error('Failed: Invalid ModelCode')
-	return upstreamRequest('account', { path: 'searchProducts', query: { modelCode: modelCode.trim() }, schema: ProductSchema, signal })
+	return upstreamRequest('account', {
+		path: 'searchProducts',
+		query: { modelCode: modelCode.trim() },
+		schema: ProductSchema,
+		signal,
+	})
 }
 
 /** `GET searchProducts/cache`: a signed download of the searchable product index. */
@@ -157,11 +173,21 @@ export async function getStaticJson(key: string, signal?: AbortSignal) {
  * whose body carries the slug (spec 2 §7: the error plus the slug).
  */
 export async function getProductJson(cultureCode: string, slug: string, signal?: AbortSignal) {
-	return upstreamRequest('account', { path: 'json', query: { key: productJsonKey(cultureCode, slug) }, schema: ProductJsonSchema, signal })
+	return upstreamRequest('account', {
+		path: 'json',
+		query: { key: productJsonKey(cultureCode, slug) },
+		schema: ProductJsonSchema,
+		signal,
+	})
 }
 
 export async function getCurationJson(cultureCode: string, signal?: AbortSignal) {
-	return upstreamRequest('account', { path: 'json', query: { key: curationJsonKey(cultureCode) }, schema: CurationJsonSchema, signal })
+	return upstreamRequest('account', {
+		path: 'json',
+		query: { key: curationJsonKey(cultureCode) },
+		schema: CurationJsonSchema,
+		signal,
+	})
 }
 
 /** The translations bundle of a culture (static, anonymous). */

@@ -31,12 +31,26 @@ export function serialCodeToRegister(raw: string): string {
 }
 
 /** `GET users/{id}/registeredProducts`: the user's registered products, oldest first. */
-export async function getRegisteredProducts(accessToken: string, userId: string, signal?: AbortSignal): Promise<RegisteredProduct[]> {
-	return upstreamRequest('account', { path: registeredProductsPath(userId), auth: access(accessToken), schema: RegisteredProductListSchema, signal })
+export async function getRegisteredProducts(
+	accessToken: string,
+	userId: string,
+	signal?: AbortSignal,
+): Promise<RegisteredProduct[]> {
+	return upstreamRequest('account', {
+		path: registeredProductsPath(userId),
+		auth: access(accessToken),
+		schema: RegisteredProductListSchema,
+		signal,
+	})
 }
 
 /** `GET users/{id}/registeredProducts/{rpId}`: one registration, e.g. to see a pending one complete. */
-export async function getRegisteredProduct(accessToken: string, userId: string, registeredProductId: string, signal?: AbortSignal): Promise<RegisteredProduct> {
+export async function getRegisteredProduct(
+	accessToken: string,
+	userId: string,
+	registeredProductId: string,
+	signal?: AbortSignal,
+): Promise<RegisteredProduct> {
 	return upstreamRequest('account', {
 		path: `${registeredProductsPath(userId)}/${encodeURIComponent(registeredProductId)}`,
 		auth: access(accessToken),
@@ -56,8 +70,18 @@ export async function createRegisteredProduct(
 	registration: CreateRegisteredProductRequest,
 	signal?: AbortSignal,
 ): Promise<RegisteredProduct> {
-	const body: CreateRegisteredProductRequest = { ...registration, serialCode: serialCodeToRegister(registration.serialCode) }
-	return upstreamRequest('account', { method: 'POST', path: registeredProductsPath(userId), body, auth: access(accessToken), schema: RegisteredProductSchema, signal })
+	const body: CreateRegisteredProductRequest = {
+		...registration,
+		serialCode: serialCodeToRegister(registration.serialCode),
+	}
+	return upstreamRequest('account', {
+		method: 'POST',
+		path: registeredProductsPath(userId),
+		body,
+		auth: access(accessToken),
+		schema: RegisteredProductSchema,
+		signal,
+	})
 }
 
 /** `PUT users/{id}/registeredProducts/{rpId}`: changes the serial or the purchase details. */
@@ -68,7 +92,8 @@ export async function updateRegisteredProduct(
 	patch: UpdateRegisteredProductRequest,
 	signal?: AbortSignal,
 ): Promise<RegisteredProduct> {
-	const body: UpdateRegisteredProductRequest = patch.serialCode === undefined ? patch : { ...patch, serialCode: serialCodeToRegister(patch.serialCode) }
+	const body: UpdateRegisteredProductRequest =
+		patch.serialCode === undefined ? patch : { ...patch, serialCode: serialCodeToRegister(patch.serialCode) }
 	return upstreamRequest('account', {
 		method: 'PUT',
 		path: `${registeredProductsPath(userId)}/${encodeURIComponent(registeredProductId)}`,
@@ -80,7 +105,12 @@ export async function updateRegisteredProduct(
 }
 
 /** `DELETE users/{id}/registeredProducts/{rpId}`: unregisters a product (its answer infos go with it). */
-export async function deleteRegisteredProduct(accessToken: string, userId: string, registeredProductId: string, signal?: AbortSignal): Promise<void> {
+export async function deleteRegisteredProduct(
+	accessToken: string,
+	userId: string,
+	registeredProductId: string,
+	signal?: AbortSignal,
+): Promise<void> {
 	await upstreamRequest('account', {
 		method: 'DELETE',
 		path: `${registeredProductsPath(userId)}/${encodeURIComponent(registeredProductId)}`,
@@ -91,7 +121,12 @@ export async function deleteRegisteredProduct(accessToken: string, userId: strin
 }
 
 /** `GET users/{id}/registeredProducts/{rpId}/answerInfos`: a failure gives an empty list (spec 2 §7). */
-export async function getAnswerInfos(accessToken: string, userId: string, registeredProductId: string, signal?: AbortSignal): Promise<AnswerInfo[]> {
+export async function getAnswerInfos(
+	accessToken: string,
+	userId: string,
+	registeredProductId: string,
+	signal?: AbortSignal,
+): Promise<AnswerInfo[]> {
 	try {
 		return await upstreamRequest('account', {
 			path: `${registeredProductsPath(userId)}/${encodeURIComponent(registeredProductId)}/answerInfos`,
@@ -111,7 +146,11 @@ export interface QuestionnaireQuery {
 }
 
 /** `GET questionnaires?labelIds[]=…&cultureCodeIds[]=…`: the surveys carrying any of the labels (all without labels). */
-export async function getQuestionnaires(accessToken: string, query: QuestionnaireQuery = {}, signal?: AbortSignal): Promise<Questionnaire[]> {
+export async function getQuestionnaires(
+	accessToken: string,
+	query: QuestionnaireQuery = {},
+	signal?: AbortSignal,
+): Promise<Questionnaire[]> {
 	return upstreamRequest('account', {
 		path: 'questionnaires',
 		query: { 'labelIds[]': query.labelIds, 'cultureCodeIds[]': query.cultureCodeIds },
@@ -138,7 +177,12 @@ export async function getQuestionnaire(
 }
 
 /** `POST questionnaires/{id}/answerInfos/`: starts (or finds) the user's answer info for a survey about a registered product. */
-export async function createAnswerInfo(accessToken: string, questionnaireId: string, answerInfo: CreateAnswerInfoRequest, signal?: AbortSignal): Promise<AnswerInfo> {
+export async function createAnswerInfo(
+	accessToken: string,
+	questionnaireId: string,
+	answerInfo: CreateAnswerInfoRequest,
+	signal?: AbortSignal,
+): Promise<AnswerInfo> {
 	return upstreamRequest('account', {
 		method: 'POST',
 		path: `questionnaires/${encodeURIComponent(questionnaireId)}/answerInfos/`,

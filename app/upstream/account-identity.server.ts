@@ -67,14 +67,23 @@ const segment = encodeURIComponent
 
 /** Credentials count only with all three tokens (spec 2 §5); anything less is 'No credentials'. */
 function requireCredentials(answer: CredentialsAnswer): Credentials {
-	if (!hasAllTokens(answer)) throw new UpstreamError({ upstream: 'account', kind: 'malformed', message: 'No credentials' })
-	return { accessToken: answer.accessToken, idToken: answer.idToken, refreshToken: answer.refreshToken, tokenType: answer.tokenType, expiresIn: answer.expiresIn }
+	if (!hasAllTokens(answer))
+		throw new UpstreamError({ upstream: 'account', kind: 'malformed', message: 'No credentials' })
+	return {
+		accessToken: answer.accessToken,
+		idToken: answer.idToken,
+		refreshToken: answer.refreshToken,
+		tokenType: answer.tokenType,
+		expiresIn: answer.expiresIn,
+	}
 }
 
 /** Only the fields a request schema names: a form's extra fields (confirmations, consent boxes) are not sent. */
 function only<S extends z.ZodObject>(schema: S, input: object): z.input<S> {
 	const keys = new Set(Object.keys(schema.shape))
-	return Object.fromEntries(Object.entries(input).filter(([key, value]) => keys.has(key) && value !== undefined)) as z.input<S>
+	return Object.fromEntries(
+		Object.entries(input).filter(([key, value]) => keys.has(key) && value !== undefined),
+	) as z.input<S>
 }
 
 /** null for a 404 (nothing kept), the answer otherwise. */
@@ -92,44 +101,95 @@ async function orNullWhenMissing<T>(call: Promise<T>): Promise<T | null> {
 /** `POST signup`: an unactivated account; the activation code is mailed. */
 export async function signup(input: SignupRequest, options: CallOptions = {}) {
 	return withSecurityToken((auth) =>
-		upstreamRequest('account', { method: 'POST', path: 'signup', body: only(SignupRequestSchema, input), auth, schema: SignupResponseSchema, signal: options.signal }),
+		upstreamRequest('account', {
+			method: 'POST',
+			path: 'signup',
+			body: only(SignupRequestSchema, input),
+			auth,
+			schema: SignupResponseSchema,
+			signal: options.signal,
+		}),
 	)
 }
 
 /** `GET accountType?email=`: new, legacy, unactivated or active. */
 export async function getAccountType(email: string, options: CallOptions = {}) {
-	return upstreamRequest('account', { path: 'accountType', query: { email: email || undefined }, schema: AccountTypeResponseSchema, signal: options.signal })
+	return upstreamRequest('account', {
+		path: 'accountType',
+		query: { email: email || undefined },
+		schema: AccountTypeResponseSchema,
+		signal: options.signal,
+	})
 }
 
 /** `POST confirm`: activates with the mailed code. */
 export async function confirm(input: { email: string; code: string }, options: CallOptions = {}) {
-	return upstreamRequest('account', { method: 'POST', path: 'confirm', body: only(ConfirmRequestSchema, input), schema: ConfirmResponseSchema, signal: options.signal })
+	return upstreamRequest('account', {
+		method: 'POST',
+		path: 'confirm',
+		body: only(ConfirmRequestSchema, input),
+		schema: ConfirmResponseSchema,
+		signal: options.signal,
+	})
 }
 
 /** `POST confirmationCode/resend`: a new activation code, valid 24 h again. */
-export async function resendConfirmationCode(input: { email: string; mailFormatType: MailFormatType }, options: CallOptions = {}) {
+export async function resendConfirmationCode(
+	input: { email: string; mailFormatType: MailFormatType },
+	options: CallOptions = {},
+) {
 	return withSecurityToken((auth) =>
-		upstreamRequest('account', { method: 'POST', path: 'confirmationCode/resend', body: only(ResendCodeRequestSchema, input), auth, schema: ResendCodeResponseSchema, signal: options.signal }),
+		upstreamRequest('account', {
+			method: 'POST',
+			path: 'confirmationCode/resend',
+			body: only(ResendCodeRequestSchema, input),
+			auth,
+			schema: ResendCodeResponseSchema,
+			signal: options.signal,
+		}),
 	)
 }
 
 /** `POST users/migrate`: a legacy account takes a new password and culture; it activates with the mailed code. */
-export async function migrateUser(input: { email: string; password: string; cultureCode: string }, options: CallOptions = {}) {
-	return upstreamRequest('account', { method: 'POST', path: 'users/migrate', body: only(MigrateRequestSchema, input), schema: SignupResponseSchema, signal: options.signal })
+export async function migrateUser(
+	input: { email: string; password: string; cultureCode: string },
+	options: CallOptions = {},
+) {
+	return upstreamRequest('account', {
+		method: 'POST',
+		path: 'users/migrate',
+		body: only(MigrateRequestSchema, input),
+		schema: SignupResponseSchema,
+		signal: options.signal,
+	})
 }
 
 // ---------------------------------------------------------------- sign-in and tokens
 
 /** `POST signin`. */
-export async function signin(input: { email: string; password: string }, options: CallOptions = {}): Promise<Credentials> {
+export async function signin(
+	input: { email: string; password: string },
+	options: CallOptions = {},
+): Promise<Credentials> {
 	const answer = await withSecurityToken((auth) =>
-		upstreamRequest('account', { method: 'POST', path: 'signin', body: only(SigninRequestSchema, input), auth, schema: CredentialsResponseSchema, signal: options.signal }),
+		upstreamRequest('account', {
+			method: 'POST',
+			path: 'signin',
+			body: only(SigninRequestSchema, input),
+			auth,
+			schema: CredentialsResponseSchema,
+			signal: options.signal,
+		}),
 	)
 	return requireCredentials(answer)
 }
 
 /** `POST client/{clientId}/signin`: the refresh token is scoped to the app client. */
-export async function clientSignin(clientId: string, input: { email: string; password: string }, options: CallOptions = {}): Promise<Credentials> {
+export async function clientSignin(
+	clientId: string,
+	input: { email: string; password: string },
+	options: CallOptions = {},
+): Promise<Credentials> {
 	const answer = await withSecurityToken((auth) =>
 		upstreamRequest('account', {
 			method: 'POST',
@@ -147,7 +207,10 @@ export async function clientSignin(clientId: string, input: { email: string; pas
  * `POST tokens/refresh` (or `client/{clientId}/tokens/refresh`): new access
  * and id tokens. An answer without a refresh token keeps the one we have.
  */
-export async function refreshTokens(refreshToken: string, options: CallOptions & { clientId?: string } = {}): Promise<Credentials> {
+export async function refreshTokens(
+	refreshToken: string,
+	options: CallOptions & { clientId?: string } = {},
+): Promise<Credentials> {
 	const answer = await upstreamRequest('account', {
 		method: 'POST',
 		path: options.clientId ? `client/${segment(options.clientId)}/tokens/refresh` : 'tokens/refresh',
@@ -164,7 +227,12 @@ export type Me = UserRecord & { email_verified: boolean }
 
 /** `GET me`: the user record, with email_verified from the id token's claims (spec 1 §3). */
 export async function getMe(tokens: { accessToken: string; idToken: string }, options: CallOptions = {}): Promise<Me> {
-	const record = await upstreamRequest('account', { path: 'me', auth: access(tokens.accessToken), schema: UserRecordSchema, signal: options.signal })
+	const record = await upstreamRequest('account', {
+		path: 'me',
+		auth: access(tokens.accessToken),
+		schema: UserRecordSchema,
+		signal: options.signal,
+	})
 	let verified = false
 	try {
 		verified = decodeJwt(tokens.idToken).email_verified === true
@@ -175,7 +243,12 @@ export async function getMe(tokens: { accessToken: string; idToken: string }, op
 }
 
 /** `PUT users/{id}` with profile parameters: answers the updated record. */
-export async function updateUser(accessToken: string, userId: string, profile: ProfileUpdate, options: CallOptions = {}): Promise<UserRecord> {
+export async function updateUser(
+	accessToken: string,
+	userId: string,
+	profile: ProfileUpdate,
+	options: CallOptions = {},
+): Promise<UserRecord> {
 	return upstreamRequest('account', {
 		method: 'PUT',
 		path: `users/${segment(userId)}`,
@@ -187,7 +260,12 @@ export async function updateUser(accessToken: string, userId: string, profile: P
 }
 
 /** `PUT users/{id}` with {email, mailFormatType}: mails a code to the new address; the old one stays in force until it is verified. */
-export async function requestEmailChange(accessToken: string, userId: string, input: { email: string; mailFormatType: MailFormatType }, options: CallOptions = {}) {
+export async function requestEmailChange(
+	accessToken: string,
+	userId: string,
+	input: { email: string; mailFormatType: MailFormatType },
+	options: CallOptions = {},
+) {
 	return upstreamRequest('account', {
 		method: 'PUT',
 		path: `users/${segment(userId)}`,
@@ -211,7 +289,12 @@ export async function confirmEmailChange(accessToken: string, userId: string, co
 }
 
 /** `PUT users/{id}/password`: ends the session (the refresh token is revoked). */
-export async function changePassword(accessToken: string, userId: string, input: { oldPassword: string; newPassword: string }, options: CallOptions = {}) {
+export async function changePassword(
+	accessToken: string,
+	userId: string,
+	input: { oldPassword: string; newPassword: string },
+	options: CallOptions = {},
+) {
 	return upstreamRequest('account', {
 		method: 'PUT',
 		path: `users/${segment(userId)}/password`,
@@ -223,15 +306,34 @@ export async function changePassword(accessToken: string, userId: string, input:
 }
 
 /** `POST users/password`: always the same answer; a code is mailed only when the account exists. */
-export async function requestPasswordReset(input: { email: string; mailFormatType: MailFormatType }, options: CallOptions = {}) {
+export async function requestPasswordReset(
+	input: { email: string; mailFormatType: MailFormatType },
+	options: CallOptions = {},
+) {
 	return withSecurityToken((auth) =>
-		upstreamRequest('account', { method: 'POST', path: 'users/password', body: only(PasswordResetRequestSchema, input), auth, schema: MessageResponseSchema, signal: options.signal }),
+		upstreamRequest('account', {
+			method: 'POST',
+			path: 'users/password',
+			body: only(PasswordResetRequestSchema, input),
+			auth,
+			schema: MessageResponseSchema,
+			signal: options.signal,
+		}),
 	)
 }
 
 /** `POST users/password/confirm`: the mailed code and a new password. */
-export async function confirmPasswordReset(input: { email: string; code: string; newPassword: string }, options: CallOptions = {}) {
-	return upstreamRequest('account', { method: 'POST', path: 'users/password/confirm', body: only(PasswordResetConfirmRequestSchema, input), schema: MessageResponseSchema, signal: options.signal })
+export async function confirmPasswordReset(
+	input: { email: string; code: string; newPassword: string },
+	options: CallOptions = {},
+) {
+	return upstreamRequest('account', {
+		method: 'POST',
+		path: 'users/password/confirm',
+		body: only(PasswordResetConfirmRequestSchema, input),
+		schema: MessageResponseSchema,
+		signal: options.signal,
+	})
 }
 
 /** `POST users/{id}/linkage/delete` with the id token: refused while cloud subscriptions are active. */
@@ -261,7 +363,12 @@ export async function getPhones(accessToken: string, userId: string, options: Ca
 
 type PhoneInput = { number: string; type: Phone['type'] }
 
-export async function createPhone(accessToken: string, userId: string, phone: PhoneInput, options: CallOptions = {}): Promise<Phone> {
+export async function createPhone(
+	accessToken: string,
+	userId: string,
+	phone: PhoneInput,
+	options: CallOptions = {},
+): Promise<Phone> {
 	return upstreamRequest('account', {
 		method: 'POST',
 		path: `users/${segment(userId)}/phones`,
@@ -272,7 +379,13 @@ export async function createPhone(accessToken: string, userId: string, phone: Ph
 	})
 }
 
-export async function updatePhone(accessToken: string, userId: string, phoneId: string, phone: PhoneInput, options: CallOptions = {}): Promise<Phone> {
+export async function updatePhone(
+	accessToken: string,
+	userId: string,
+	phoneId: string,
+	phone: PhoneInput,
+	options: CallOptions = {},
+): Promise<Phone> {
 	return upstreamRequest('account', {
 		method: 'PUT',
 		path: `users/${segment(userId)}/phones/${segment(phoneId)}`,
@@ -294,7 +407,11 @@ export async function deletePhone(accessToken: string, userId: string, phoneId: 
 }
 
 /** `GET users/{id}/interests`. */
-export async function getInterests(accessToken: string, userId: string, options: CallOptions = {}): Promise<UserInterest[]> {
+export async function getInterests(
+	accessToken: string,
+	userId: string,
+	options: CallOptions = {},
+): Promise<UserInterest[]> {
 	const { items } = await upstreamRequest('account', {
 		path: `users/${segment(userId)}/interests`,
 		query: { perPage: -1 },
@@ -306,7 +423,12 @@ export async function getInterests(accessToken: string, userId: string, options:
 }
 
 /** `POST users/{id}/interests` with an id of the interests master list. */
-export async function createInterest(accessToken: string, userId: string, interestId: string, options: CallOptions = {}): Promise<UserInterest> {
+export async function createInterest(
+	accessToken: string,
+	userId: string,
+	interestId: string,
+	options: CallOptions = {},
+): Promise<UserInterest> {
 	return upstreamRequest('account', {
 		method: 'POST',
 		path: `users/${segment(userId)}/interests`,
@@ -318,7 +440,12 @@ export async function createInterest(accessToken: string, userId: string, intere
 }
 
 /** `DELETE users/{id}/interests/{id}`: the user's interest (its own id, not the master item's). */
-export async function deleteInterest(accessToken: string, userId: string, userInterestId: string, options: CallOptions = {}) {
+export async function deleteInterest(
+	accessToken: string,
+	userId: string,
+	userInterestId: string,
+	options: CallOptions = {},
+) {
 	return upstreamRequest('account', {
 		method: 'DELETE',
 		path: `users/${segment(userId)}/interests/${segment(userInterestId)}`,
@@ -331,8 +458,17 @@ export async function deleteInterest(accessToken: string, userId: string, userIn
 // ---------------------------------------------------------------- staff
 
 /** `GET admin/users/{id}`: staff only ('Not Roland Account' otherwise). */
-export async function getAdminUser(accessToken: string, userId: string, options: CallOptions = {}): Promise<UserRecord> {
-	return upstreamRequest('account', { path: `admin/users/${segment(userId)}`, auth: access(accessToken), schema: UserRecordSchema, signal: options.signal })
+export async function getAdminUser(
+	accessToken: string,
+	userId: string,
+	options: CallOptions = {},
+): Promise<UserRecord> {
+	return upstreamRequest('account', {
+		path: `admin/users/${segment(userId)}`,
+		auth: access(accessToken),
+		schema: UserRecordSchema,
+		signal: options.signal,
+	})
 }
 
 /** `GET users/{id}/managingCultureCodes`: staff only. */
@@ -351,7 +487,12 @@ export async function getManagingCultureCodes(accessToken: string, userId: strin
 type TemporaryBody = Record<string, unknown>
 
 /** `GET temporaryData/{userId}/{purpose}`: also finds what was kept under the user's email; null when nothing is kept. */
-export async function getTemporaryData(accessToken: string, userId: string, purpose: TemporaryDataPurpose, options: CallOptions = {}): Promise<TemporaryData | null> {
+export async function getTemporaryData(
+	accessToken: string,
+	userId: string,
+	purpose: TemporaryDataPurpose,
+	options: CallOptions = {},
+): Promise<TemporaryData | null> {
 	return orNullWhenMissing(
 		upstreamRequest('account', {
 			path: `temporaryData/${segment(userId)}/${segment(purpose)}`,
@@ -363,7 +504,13 @@ export async function getTemporaryData(accessToken: string, userId: string, purp
 }
 
 /** `POST temporaryData/{userId}/{purpose}`: replaces what was kept for the purpose. */
-export async function saveTemporaryData(accessToken: string, userId: string, purpose: TemporaryDataPurpose, body: TemporaryBody, options: CallOptions = {}) {
+export async function saveTemporaryData(
+	accessToken: string,
+	userId: string,
+	purpose: TemporaryDataPurpose,
+	body: TemporaryBody,
+	options: CallOptions = {},
+) {
 	return upstreamRequest('account', {
 		method: 'POST',
 		path: `temporaryData/${segment(userId)}/${segment(purpose)}`,
@@ -375,7 +522,12 @@ export async function saveTemporaryData(accessToken: string, userId: string, pur
 }
 
 /** `DELETE temporaryData/{userId}/{purpose}`. */
-export async function deleteTemporaryData(accessToken: string, userId: string, purpose: TemporaryDataPurpose, options: CallOptions = {}) {
+export async function deleteTemporaryData(
+	accessToken: string,
+	userId: string,
+	purpose: TemporaryDataPurpose,
+	options: CallOptions = {},
+) {
 	return upstreamRequest('account', {
 		method: 'DELETE',
 		path: `temporaryData/${segment(userId)}/${segment(purpose)}`,
@@ -386,14 +538,27 @@ export async function deleteTemporaryData(accessToken: string, userId: string, p
 }
 
 /** `POST temporaryData/`: kept under an email until its owner has an account (no token needed). */
-export async function createTemporaryData(input: { email: string; purpose: TemporaryDataPurpose; body: TemporaryBody }, options: CallOptions = {}) {
-	return upstreamRequest('account', { method: 'POST', path: 'temporaryData/', body: only(CreateTemporaryDataRequestSchema, input), schema: TemporaryDataSchema, signal: options.signal })
+export async function createTemporaryData(
+	input: { email: string; purpose: TemporaryDataPurpose; body: TemporaryBody },
+	options: CallOptions = {},
+) {
+	return upstreamRequest('account', {
+		method: 'POST',
+		path: 'temporaryData/',
+		body: only(CreateTemporaryDataRequestSchema, input),
+		schema: TemporaryDataSchema,
+		signal: options.signal,
+	})
 }
 
 // ---------------------------------------------------------------- external user ids
 
 /** `GET externalUserId/services/{serviceId}`: null when the user has none for the service. */
-export async function getExternalUserId(accessToken: string, serviceId: string, options: CallOptions = {}): Promise<ExternalUserId | null> {
+export async function getExternalUserId(
+	accessToken: string,
+	serviceId: string,
+	options: CallOptions = {},
+): Promise<ExternalUserId | null> {
 	return orNullWhenMissing(
 		upstreamRequest('account', {
 			path: `externalUserId/services/${segment(serviceId)}`,
@@ -404,7 +569,12 @@ export async function getExternalUserId(accessToken: string, serviceId: string, 
 	)
 }
 
-export async function createExternalUserId(accessToken: string, serviceId: string, id: string, options: CallOptions = {}): Promise<ExternalUserId> {
+export async function createExternalUserId(
+	accessToken: string,
+	serviceId: string,
+	id: string,
+	options: CallOptions = {},
+): Promise<ExternalUserId> {
 	return upstreamRequest('account', {
 		method: 'POST',
 		path: `externalUserId/services/${segment(serviceId)}`,
@@ -415,7 +585,12 @@ export async function createExternalUserId(accessToken: string, serviceId: strin
 	})
 }
 
-export async function updateExternalUserId(accessToken: string, serviceId: string, id: string, options: CallOptions = {}): Promise<ExternalUserId> {
+export async function updateExternalUserId(
+	accessToken: string,
+	serviceId: string,
+	id: string,
+	options: CallOptions = {},
+): Promise<ExternalUserId> {
 	return upstreamRequest('account', {
 		method: 'PUT',
 		path: `externalUserId/services/${segment(serviceId)}`,

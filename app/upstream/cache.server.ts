@@ -46,7 +46,10 @@ const REDIS_READY_MS = 1000
  * when their ttl and stale time are over. Errors are logged and read as a
  * miss, so the caller fetches from the upstream instead of failing.
  */
-export function createRedisCache(url: string, options: { prefix?: string; log?: (line: string) => void } = {}): PortalCache {
+export function createRedisCache(
+	url: string,
+	options: { prefix?: string; log?: (line: string) => void } = {},
+): PortalCache {
 	const prefix = options.prefix ?? 'portal:cache:'
 	const log = options.log ?? ((line: string) => console.error(line))
 	const client = createClient({ url })
@@ -86,7 +89,9 @@ export function createRedisCache(url: string, options: { prefix?: string; log?: 
 				if (!Number.isFinite(ttl)) await client.set(prefix + key, value)
 				else {
 					const expiresAt = entry.metadata.createdTime + ttl
-					await client.set(prefix + key, value, { expiration: { type: 'PXAT', value: Math.max(expiresAt, Date.now() + 1) } })
+					await client.set(prefix + key, value, {
+						expiration: { type: 'PXAT', value: Math.max(expiresAt, Date.now() + 1) },
+					})
 				}
 			} catch (error) {
 				log(`redis cache: set ${key}: ${(error as Error).message}`)

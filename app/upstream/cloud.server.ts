@@ -46,27 +46,48 @@ function call<S extends z.ZodType>(idToken: string, options: Omit<RequestOptions
 	return upstreamRequest('cloud', { ...options, auth: { kind: 'bearer', token: idToken } })
 }
 
-function service<S extends z.ZodType>(idToken: string, body: { action: string } & Record<string, unknown>, schema: S, options: CallOptions) {
+function service<S extends z.ZodType>(
+	idToken: string,
+	body: { action: string } & Record<string, unknown>,
+	schema: S,
+	options: CallOptions,
+) {
 	return call(idToken, { method: 'POST', path: 'api/service', body, schema, signal: options.signal })
 }
 
 // ── Account details ─────────────────────────────────────────────────────
 
 export function getUserProducts(idToken: string, options: CallOptions = {}) {
-	return call(idToken, { path: 'api/account-details/user-products', schema: UserProductsSchema, signal: options.signal })
+	return call(idToken, {
+		path: 'api/account-details/user-products',
+		schema: UserProductsSchema,
+		signal: options.signal,
+	})
 }
 
 export function getAllProducts(idToken: string, options: CallOptions = {}) {
-	return call(idToken, { path: 'api/account-details/all-products', schema: CloudProductsSchema, signal: options.signal })
+	return call(idToken, {
+		path: 'api/account-details/all-products',
+		schema: CloudProductsSchema,
+		signal: options.signal,
+	})
 }
 
 export function getUserSubscriptions(idToken: string, options: CallOptions = {}) {
-	return call(idToken, { path: 'api/account-details/user-subscriptions', schema: SubscriptionsSchema, signal: options.signal })
+	return call(idToken, {
+		path: 'api/account-details/user-subscriptions',
+		schema: SubscriptionsSchema,
+		signal: options.signal,
+	})
 }
 
 /** The user's own billing history only. */
 export function getPaymentHistory(idToken: string, userId: string, options: CallOptions = {}) {
-	return call(idToken, { path: `api/account-details/user-payment-history/${encodeURIComponent(userId)}`, schema: PaymentHistorySchema, signal: options.signal })
+	return call(idToken, {
+		path: `api/account-details/user-payment-history/${encodeURIComponent(userId)}`,
+		schema: PaymentHistorySchema,
+		signal: options.signal,
+	})
 }
 
 // ── Processors ──────────────────────────────────────────────────────────
@@ -95,20 +116,35 @@ export function deleteSubscription(idToken: string, subscriptionId: string, opti
 /** Prices a plan (with an offer) for a payment source and answers the checkout token post-subscription takes. */
 export function validateToken(
 	idToken: string,
-	params: { source: z.infer<typeof SubscriptionSourceSchema>; email: string; planIds: string[]; productIds?: string[]; offerId?: string | null },
+	params: {
+		source: z.infer<typeof SubscriptionSourceSchema>
+		email: string
+		planIds: string[]
+		productIds?: string[]
+		offerId?: string | null
+	},
 	options: CallOptions = {},
 ) {
 	return call(idToken, {
 		method: 'POST',
 		path: `api/token/${params.source}/validate`,
-		body: { ProductIds: params.productIds ?? [], OfferId: params.offerId ?? null, Email: params.email, PlanIds: params.planIds },
+		body: {
+			ProductIds: params.productIds ?? [],
+			OfferId: params.offerId ?? null,
+			Email: params.email,
+			PlanIds: params.planIds,
+		},
 		schema: ValidateTokenResponseSchema,
 		signal: options.signal,
 	})
 }
 
 /** The offers this customer may use now. */
-export async function getCustomersOffers(idToken: string, params: { email?: string; planIds?: string[] } = {}, options: CallOptions = {}) {
+export async function getCustomersOffers(
+	idToken: string,
+	params: { email?: string; planIds?: string[] } = {},
+	options: CallOptions = {},
+) {
 	const answer = await call(idToken, {
 		method: 'POST',
 		path: 'api/management/functions/get-customers-offers',
@@ -134,12 +170,20 @@ export function getUserRuleStatus(idToken: string, options: CallOptions = {}) {
 }
 
 /** Chooses Play2-4Life reward instruments; answers the program as it now stands. */
-export function putUserProduct(idToken: string, params: { UserRuleId: string; productIds: string[] }, options: CallOptions = {}) {
+export function putUserProduct(
+	idToken: string,
+	params: { UserRuleId: string; productIds: string[] },
+	options: CallOptions = {},
+) {
 	return service(idToken, { action: 'put-user-product', ...params }, LoyaltyProgramSchema, options)
 }
 
 /** Gives chosen reward instruments back while the program runs. */
-export function deleteUserProduct(idToken: string, params: { UserRuleId: string; productIds: string[] }, options: CallOptions = {}) {
+export function deleteUserProduct(
+	idToken: string,
+	params: { UserRuleId: string; productIds: string[] },
+	options: CallOptions = {},
+) {
 	return service(idToken, { action: 'delete-user-product', ...params }, LoyaltyProgramSchema, options)
 }
 
@@ -164,7 +208,10 @@ export function postSubscription(
 }
 
 /** put-anonymize; a user the cloud never knew is nothing to anonymize: null (spec 2 §8: 'was not found' is ignored). */
-export async function anonymizeUser(idToken: string, options: CallOptions = {}): Promise<z.infer<typeof AnonymizeResponseSchema> | null> {
+export async function anonymizeUser(
+	idToken: string,
+	options: CallOptions = {},
+): Promise<z.infer<typeof AnonymizeResponseSchema> | null> {
 	try {
 		return await service(idToken, { action: 'put-anonymize' }, AnonymizeResponseSchema, options)
 	} catch (error) {
@@ -208,13 +255,25 @@ export function getOffers(options: CallOptions = {}) {
 }
 
 export function getMembershipProducts(options: CallOptions = {}) {
-	return upstreamRequest('cloud', { path: CONTENT_PATHS.membershipProducts, schema: MembershipProductsSchema, signal: options.signal })
+	return upstreamRequest('cloud', {
+		path: CONTENT_PATHS.membershipProducts,
+		schema: MembershipProductsSchema,
+		signal: options.signal,
+	})
 }
 
 export function getLifetimeKeys(options: CallOptions = {}) {
-	return upstreamRequest('cloud', { path: CONTENT_PATHS.lifetimeKeys, schema: LifetimeKeysSchema, signal: options.signal })
+	return upstreamRequest('cloud', {
+		path: CONTENT_PATHS.lifetimeKeys,
+		schema: LifetimeKeysSchema,
+		signal: options.signal,
+	})
 }
 
 export function getHardwareProducts(options: CallOptions = {}) {
-	return upstreamRequest('cloud', { path: CONTENT_PATHS.hardwareProducts, schema: HardwareProductsSchema, signal: options.signal })
+	return upstreamRequest('cloud', {
+		path: CONTENT_PATHS.hardwareProducts,
+		schema: HardwareProductsSchema,
+		signal: options.signal,
+	})
 }

@@ -16,7 +16,15 @@ export class UpstreamError extends Error {
 	/** The parsed body of a `status` error, for callers that need its fields. */
 	readonly body: unknown
 
-	constructor(init: { upstream: string; kind: UpstreamErrorKind; message: string; status?: number; code?: string; body?: unknown; cause?: unknown }) {
+	constructor(init: {
+		upstream: string
+		kind: UpstreamErrorKind
+		message: string
+		status?: number
+		code?: string
+		body?: unknown
+		cause?: unknown
+	}) {
 		super(init.message, { cause: init.cause })
 		this.name = 'UpstreamError'
 		this.upstream = init.upstream
@@ -54,15 +62,13 @@ export function messageFromBody(body: unknown): string | undefined {
  * The catalogue key of the message a user sees for an upstream failure that
  * has no message of its own in the spec: session errors and the generic ones.
  */
-export function userMessageKey(error: unknown):
-	| 'toast.tokenExpired'
-	| 'toast.tryAgain'
-	| 'toast.exception'
-	| null {
+export function userMessageKey(error: unknown): 'toast.tokenExpired' | 'toast.tryAgain' | 'toast.exception' | null {
 	if (!isUpstreamError(error)) return 'toast.exception'
 	if (error.cancelled) return null
-	if (/token has expired|has been revoked/i.test(error.message) || error.code === 'TokenExpired') return 'toast.tokenExpired'
-	if (error.kind === 'timeout' || error.kind === 'network' || (error.status !== undefined && error.status >= 500)) return 'toast.tryAgain'
+	if (/token has expired|has been revoked/i.test(error.message) || error.code === 'TokenExpired')
+		return 'toast.tokenExpired'
+	if (error.kind === 'timeout' || error.kind === 'network' || (error.status !== undefined && error.status >= 500))
+		return 'toast.tryAgain'
 	if (/TransactionAlreadyStarted/i.test(error.message)) return 'toast.tryAgain'
 	return 'toast.exception'
 }

@@ -29,11 +29,21 @@ export interface HelpCentreRequestOptions {
 }
 
 /** `POST zendesk/request/`: stores a support ticket, signed in or as a visitor. */
-export async function createHelpCentreRequest(request: HelpCentreTicketRequest, options: HelpCentreRequestOptions = {}): Promise<HelpCentreTicketCreated> {
+export async function createHelpCentreRequest(
+	request: HelpCentreTicketRequest,
+	options: HelpCentreRequestOptions = {},
+): Promise<HelpCentreTicketCreated> {
 	const auth: Auth[] = []
 	if (options.accessToken) auth.push({ kind: 'access', token: options.accessToken })
 	if (options.idempotencyKey) auth.push({ kind: 'header', name: IDEMPOTENCY_KEY_HEADER, value: options.idempotencyKey })
-	return upstreamRequest('account', { method: 'POST', path: 'zendesk/request/', body: request, auth, schema: HelpCentreTicketCreatedSchema, signal: options.signal })
+	return upstreamRequest('account', {
+		method: 'POST',
+		path: 'zendesk/request/',
+		body: request,
+		auth,
+		schema: HelpCentreTicketCreatedSchema,
+		signal: options.signal,
+	})
 }
 
 export interface ArticleQuery {
@@ -62,7 +72,11 @@ export async function searchArticles(search: ArticleQuery, signal?: AbortSignal)
 /** `GET zendesk/articles/{id}`: one article; the id is required (spec 2 §5). */
 export async function getArticle(id: string, signal?: AbortSignal): Promise<Article> {
 	if (!id.trim()) throw new Error(HELP_CENTRE_MESSAGES.articleIdRequired)
-	return upstreamRequest('account', { path: `zendesk/articles/${encodeURIComponent(id.trim())}`, schema: ArticleSchema, signal })
+	return upstreamRequest('account', {
+		path: `zendesk/articles/${encodeURIComponent(id.trim())}`,
+		schema: ArticleSchema,
+		signal,
+	})
 }
 
 /**
@@ -70,9 +84,18 @@ export async function getArticle(id: string, signal?: AbortSignal): Promise<Arti
  * the id token is required (spec 2 §5). An expired token is an UpstreamError
  * with code `TokenExpired`.
  */
-export async function helpCentreSso(params: { idToken: string; returnTo?: string }, signal?: AbortSignal): Promise<{ redirectUrl: string }> {
+export async function helpCentreSso(
+	params: { idToken: string; returnTo?: string },
+	signal?: AbortSignal,
+): Promise<{ redirectUrl: string }> {
 	if (!params.idToken) throw new Error(HELP_CENTRE_MESSAGES.idTokenRequired)
-	return upstreamRequest('account', { method: 'POST', path: 'zendesk/sso', body: params, schema: HelpCentreSsoResponseSchema, signal })
+	return upstreamRequest('account', {
+		method: 'POST',
+		path: 'zendesk/sso',
+		body: params,
+		schema: HelpCentreSsoResponseSchema,
+		signal,
+	})
 }
 
 export interface SocialFeedQuery {
@@ -87,7 +110,12 @@ export interface SocialFeedQuery {
  * photo account's media (12). A token the proxy does not know is an
  * UpstreamError 'not found for next-page token of facebook|instagram'.
  */
-export async function getSocialFeed(accessToken: string, id: string, feed: SocialFeedQuery = {}, signal?: AbortSignal): Promise<SocialFeed> {
+export async function getSocialFeed(
+	accessToken: string,
+	id: string,
+	feed: SocialFeedQuery = {},
+	signal?: AbortSignal,
+): Promise<SocialFeed> {
 	if (feed.after !== undefined && !feed.after) throw new Error(HELP_CENTRE_MESSAGES.nextPageTokenRequired)
 	return upstreamRequest('account', {
 		path: `graphApi/${encodeURIComponent(id)}`,

@@ -71,7 +71,10 @@ async function readBody(response: Response): Promise<{ body: unknown; malformed:
 }
 
 /** Makes one call and returns its parsed answer, or throws an UpstreamError. */
-export async function upstreamRequest<S extends z.ZodType>(upstream: UpstreamName, options: RequestOptions<S>): Promise<z.infer<S>> {
+export async function upstreamRequest<S extends z.ZodType>(
+	upstream: UpstreamName,
+	options: RequestOptions<S>,
+): Promise<z.infer<S>> {
 	const method = options.method ?? 'GET'
 	const url = buildUrl(upstream, options.path, options.query)
 	const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS
@@ -96,19 +99,38 @@ export async function upstreamRequest<S extends z.ZodType>(upstream: UpstreamNam
 			throw new UpstreamError({ upstream, kind: 'cancelled', message: 'Request cancelled', cause: error })
 		}
 		if (timeout.aborted) {
-			throw new UpstreamError({ upstream, kind: 'timeout', message: `timeout of ${timeoutMs}ms exceeded (${where})`, cause: error })
+			throw new UpstreamError({
+				upstream,
+				kind: 'timeout',
+				message: `timeout of ${timeoutMs}ms exceeded (${where})`,
+				cause: error,
+			})
 		}
 		const reason = (error as { cause?: { code?: string; message?: string } }).cause
-		throw new UpstreamError({ upstream, kind: 'network', message: `Network Error: ${reason?.code ?? reason?.message ?? (error as Error).message} (${where})`, cause: error })
+		throw new UpstreamError({
+			upstream,
+			kind: 'network',
+			message: `Network Error: ${reason?.code ?? reason?.message ?? (error as Error).message} (${where})`,
+			cause: error,
+		})
 	}
 
 	let read: { body: unknown; malformed: boolean }
 	try {
 		read = await readBody(response)
 	} catch (error) {
-		if (options.signal?.aborted) throw new UpstreamError({ upstream, kind: 'cancelled', message: 'Request cancelled', cause: error })
+		if (options.signal?.aborted)
+			throw new UpstreamError({ upstream, kind: 'cancelled', message: 'Request cancelled', cause: error })
 		const kind = timeout.aborted ? 'timeout' : 'network'
-		throw new UpstreamError({ upstream, kind, message: kind === 'timeout' ? `timeout of ${timeoutMs}ms exceeded (${where})` : `Network Error: the answer was cut off (${where})`, cause: error })
+		throw new UpstreamError({
+			upstream,
+			kind,
+			message:
+				kind === 'timeout'
+					? `timeout of ${timeoutMs}ms exceeded (${where})`
+					: `Network Error: the answer was cut off (${where})`,
+			cause: error,
+		})
 	}
 
 	if (!response.ok) {
@@ -123,7 +145,11 @@ export async function upstreamRequest<S extends z.ZodType>(upstream: UpstreamNam
 		})
 	}
 	if (read.malformed) {
-		throw new UpstreamError({ upstream, kind: 'malformed', message: `Malformed answer from the ${upstream} upstream (${where}): not JSON` })
+		throw new UpstreamError({
+			upstream,
+			kind: 'malformed',
+			message: `Malformed answer from the ${upstream} upstream (${where}): not JSON`,
+		})
 	}
 	const parsed = options.schema.safeParse(read.body)
 	if (!parsed.success) {

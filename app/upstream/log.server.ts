@@ -52,13 +52,14 @@ export async function sendLogEvent(service: string, event: LogEvent, idToken?: s
 	return post(service, payload.data, idToken)
 }
 
-export type ErrorLog = Omit<LogEventFields, 'event'> & Record<string, unknown> & {
-	/** 'error' unless said otherwise. */
-	event?: string
-	eventSource: string
-	/** Anything: objects are turned into text (spec 2 §3). */
-	description: unknown
-}
+export type ErrorLog = Omit<LogEventFields, 'event'> &
+	Record<string, unknown> & {
+		/** 'error' unless said otherwise. */
+		event?: string
+		eventSource: string
+		/** Anything: objects are turned into text (spec 2 §3). */
+		description: unknown
+	}
 
 /** `POST log/{service}`: an error log (eventSource and description), scrubbed. */
 export async function sendErrorLog(service: string, error: ErrorLog, idToken?: string): Promise<LogReceipt | null> {

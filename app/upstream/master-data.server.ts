@@ -34,7 +34,13 @@ import {
 	getProductJson,
 } from './account-catalogue.server.ts'
 import { getCache, type PortalCache } from './cache.server.ts'
-import { LocalizationJsonSchema, MasterItemSchema, ProductJsonSchema, type MasterItem, type MergedMasterItem } from './contract/account-catalogue.ts'
+import {
+	LocalizationJsonSchema,
+	MasterItemSchema,
+	ProductJsonSchema,
+	type MasterItem,
+	type MergedMasterItem,
+} from './contract/account-catalogue.ts'
 
 /** Every key this module writes starts with this, so it can clear only its own. */
 const PREFIX = 'master-data:'
@@ -97,7 +103,10 @@ async function cachedList<N extends MasterListName>(name: N): Promise<MasterData
  * A master list; with a culture, only the rows for that culture and for every
  * culture, labelled in that culture.
  */
-export async function getMasterData<N extends MasterListName>(name: N, cultureCode?: string): Promise<MasterDataItem<N>[]> {
+export async function getMasterData<N extends MasterListName>(
+	name: N,
+	cultureCode?: string,
+): Promise<MasterDataItem<N>[]> {
 	const items = await cachedList(name)
 	return cultureCode ? itemsForCulture(items, cultureCode) : items
 }

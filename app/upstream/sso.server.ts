@@ -56,8 +56,16 @@ export function authorizeUrl(request: AuthorizationRequest): string {
 }
 
 /** `GET oauth2/authorize`: where to send the browser (its sign-in page, from a server that holds no session cookie). */
-export async function authorize(request: AuthorizationRequest, options: CallOptions = {}): Promise<{ redirectUrl: string }> {
-	return upstreamRequest('sso', { path: 'oauth2/authorize', query: authorizationQuery(request), schema: RedirectUrlResponseSchema, signal: options.signal })
+export async function authorize(
+	request: AuthorizationRequest,
+	options: CallOptions = {},
+): Promise<{ redirectUrl: string }> {
+	return upstreamRequest('sso', {
+		path: 'oauth2/authorize',
+		query: authorizationQuery(request),
+		schema: RedirectUrlResponseSchema,
+		signal: options.signal,
+	})
 }
 
 /**
@@ -70,7 +78,10 @@ export async function login(
 	options: CallOptions = {},
 ): Promise<{ redirectUrl: string | null }> {
 	const { username, password, clientId, state, codeChallenge, redirectUri } = credentials
-	const request = clientId && state && codeChallenge && redirectUri ? authorizationQuery({ clientId, state, codeChallenge, redirectUri }) : {}
+	const request =
+		clientId && state && codeChallenge && redirectUri
+			? authorizationQuery({ clientId, state, codeChallenge, redirectUri })
+			: {}
 	return upstreamRequest('sso', {
 		method: 'POST',
 		path: 'oauth2/login',
@@ -81,7 +92,10 @@ export async function login(
 }
 
 /** `POST oauth2/token`: the code and its verifier for credentials. A mismatch is 'Session is invalid'. */
-export async function exchangeCode(params: { clientId: string; code: string; codeVerifier: string }, options: CallOptions = {}): Promise<Credentials> {
+export async function exchangeCode(
+	params: { clientId: string; code: string; codeVerifier: string },
+	options: CallOptions = {},
+): Promise<Credentials> {
 	return upstreamRequest('sso', {
 		method: 'POST',
 		path: 'oauth2/token',
@@ -92,7 +106,11 @@ export async function exchangeCode(params: { clientId: string; code: string; cod
 }
 
 /** `POST oauth2/logout/clients/{clientId}`: signs one client out of the browser session its refresh token came from. */
-export async function logoutClient(clientId: string, params: { refreshToken: string }, options: CallOptions = {}): Promise<SignOutResult> {
+export async function logoutClient(
+	clientId: string,
+	params: { refreshToken: string },
+	options: CallOptions = {},
+): Promise<SignOutResult> {
 	return upstreamRequest('sso', {
 		method: 'POST',
 		path: `oauth2/logout/clients/${encodeURIComponent(clientId)}`,
@@ -104,11 +122,20 @@ export async function logoutClient(clientId: string, params: { refreshToken: str
 
 /** `POST oauth2/logout`: ends the single sign-on session the refresh token came from, for every client. */
 export async function logout(params: { refreshToken: string }, options: CallOptions = {}): Promise<SignOutResult> {
-	return upstreamRequest('sso', { method: 'POST', path: 'oauth2/logout', body: { refreshToken: params.refreshToken }, schema: SignOutResultSchema, signal: options.signal })
+	return upstreamRequest('sso', {
+		method: 'POST',
+		path: 'oauth2/logout',
+		body: { refreshToken: params.refreshToken },
+		schema: SignOutResultSchema,
+		signal: options.signal,
+	})
 }
 
 /** `POST oauth2/signout/clients`: ends every single sign-on session of the user and revokes what it issued them. */
-export async function signoutClients(params: { accessToken: string }, options: CallOptions = {}): Promise<SignOutResult> {
+export async function signoutClients(
+	params: { accessToken: string },
+	options: CallOptions = {},
+): Promise<SignOutResult> {
 	return upstreamRequest('sso', {
 		method: 'POST',
 		path: 'oauth2/signout/clients',
@@ -119,7 +146,10 @@ export async function signoutClients(params: { accessToken: string }, options: C
 }
 
 /** `POST oauth2/globalSignOut`: as signoutClients, and revokes every other refresh token of the user. */
-export async function globalSignOut(params: { accessToken: string }, options: CallOptions = {}): Promise<SignOutResult> {
+export async function globalSignOut(
+	params: { accessToken: string },
+	options: CallOptions = {},
+): Promise<SignOutResult> {
 	return upstreamRequest('sso', {
 		method: 'POST',
 		path: 'oauth2/globalSignOut',

@@ -32,7 +32,9 @@ export async function getChannels(
 		path: 'channels',
 		query: {
 			part: 'snippet,contentDetails,statistics',
-			...('id' in params ? { id: typeof params.id === 'string' ? params.id : params.id.join(',') } : { forHandle: params.forHandle }),
+			...('id' in params
+				? { id: typeof params.id === 'string' ? params.id : params.id.join(',') }
+				: { forHandle: params.forHandle }),
 			maxResults: params.maxResults ?? VIDEO_PAGE_SIZE,
 			pageToken: params.pageToken,
 		},
@@ -63,12 +65,17 @@ export async function searchVideos(
 }
 
 /** `GET playlists`: a channel's playlists, or playlists by id, with their item counts. */
-export async function getPlaylists(params: ({ channelId: string } | { id: string | readonly string[] }) & Paging, signal?: AbortSignal): Promise<PlaylistList> {
+export async function getPlaylists(
+	params: ({ channelId: string } | { id: string | readonly string[] }) & Paging,
+	signal?: AbortSignal,
+): Promise<PlaylistList> {
 	return upstreamRequest('video', {
 		path: 'playlists',
 		query: {
 			part: 'snippet,contentDetails',
-			...('channelId' in params ? { channelId: params.channelId } : { id: typeof params.id === 'string' ? params.id : params.id.join(',') }),
+			...('channelId' in params
+				? { channelId: params.channelId }
+				: { id: typeof params.id === 'string' ? params.id : params.id.join(',') }),
 			maxResults: params.maxResults ?? PLAYLIST_PAGE_SIZE,
 			pageToken: params.pageToken,
 		},
@@ -78,7 +85,10 @@ export async function getPlaylists(params: ({ channelId: string } | { id: string
 }
 
 /** `GET playlistItems`: a playlist's videos in order (a channel's uploads playlist: newest first). */
-export async function getPlaylistItems(params: { playlistId: string } & Paging, signal?: AbortSignal): Promise<PlaylistItemList> {
+export async function getPlaylistItems(
+	params: { playlistId: string } & Paging,
+	signal?: AbortSignal,
+): Promise<PlaylistItemList> {
 	return upstreamRequest('video', {
 		path: 'playlistItems',
 		query: {

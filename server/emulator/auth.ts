@@ -36,7 +36,12 @@ export function requireToken(ctx: EmulatorContext, use: 'access' | 'id') {
 			next()
 		} catch (error) {
 			const message = error instanceof TokenError ? error.message : 'Invalid token'
-			sendError(res, 401, message, error instanceof TokenError && error.expired ? 'TokenExpired' : 'NotAuthorizedException')
+			sendError(
+				res,
+				401,
+				message,
+				error instanceof TokenError && error.expired ? 'TokenExpired' : 'NotAuthorizedException',
+			)
 		}
 	}
 }
@@ -44,7 +49,8 @@ export function requireToken(ctx: EmulatorContext, use: 'access' | 'id') {
 /** Like requireToken, but lets anonymous requests through (the log service). */
 export function optionalToken(ctx: EmulatorContext, use: 'access' | 'id') {
 	const required = requireToken(ctx, use)
-	return (req: Request, res: Response, next: NextFunction) => (req.get('Authorization') ? required(req, res, next) : next())
+	return (req: Request, res: Response, next: NextFunction) =>
+		req.get('Authorization') ? required(req, res, next) : next()
 }
 
 /** Requires the X-RCP-Security-Token header: signed with the shared secret over the server time, 60 s. */

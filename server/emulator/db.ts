@@ -22,7 +22,10 @@ export function getMeta(db: DatabaseSync, key: string): string | undefined {
 }
 
 export function setMeta(db: DatabaseSync, key: string, value: string): void {
-	db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value)
+	db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
+		key,
+		value,
+	)
 }
 
 /** Runs `work` in one transaction. */

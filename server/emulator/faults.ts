@@ -58,7 +58,10 @@ export function createFaultRegistry(): FaultRegistry {
 					res.status(fault.status ?? 503).json({ message: `Injected fault: HTTP ${fault.status ?? 503}` })
 					return
 				case 'malformed':
-					res.status(fault.status ?? 200).type('application/json').send('{"this is": not json')
+					res
+						.status(fault.status ?? 200)
+						.type('application/json')
+						.send('{"this is": not json')
 					return
 				case 'timeout':
 					// Never answers; the socket is dropped when faults are cleared or the client gives up.

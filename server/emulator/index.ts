@@ -89,9 +89,13 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 		faults.clear()
 		res.json([])
 	})
-	router.get('/clock', (_req, res) => res.json({ now: new Date(state.ctx.clock.now()).toISOString(), offsetMs: state.ctx.clock.offsetMs() }))
+	router.get('/clock', (_req, res) =>
+		res.json({ now: new Date(state.ctx.clock.now()).toISOString(), offsetMs: state.ctx.clock.offsetMs() }),
+	)
 	router.post('/clock', (req: Request, res: Response) => {
-		const body = z.object({ offsetMs: z.number().int().optional(), advanceMs: z.number().int().optional() }).safeParse(req.body)
+		const body = z
+			.object({ offsetMs: z.number().int().optional(), advanceMs: z.number().int().optional() })
+			.safeParse(req.body)
 		if (!body.success) return res.status(400).json({ message: z.prettifyError(body.error) })
 		const clock = state.ctx.clock
 		clock.setOffsetMs(body.data.offsetMs ?? clock.offsetMs() + (body.data.advanceMs ?? 0))
@@ -111,7 +115,9 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 
 	router.use((req, res, next) => faults.middleware(req, res, next))
 	router.use((req, res, next) => state.router(req, res, next))
-	router.use((req, res) => res.status(404).json({ message: `No such emulated call: ${req.method} ${req.baseUrl}${req.path}` }))
+	router.use((req, res) =>
+		res.status(404).json({ message: `No such emulated call: ${req.method} ${req.baseUrl}${req.path}` }),
+	)
 	// A bug in an emulated service answers like an upstream's own failure, and says where in the log.
 	router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
 		state.ctx.log(`${req.method} ${req.baseUrl}${req.path}: ${(error as Error)?.stack ?? String(error)}`)
@@ -124,7 +130,8 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 		async reset() {
 			faults.clear()
 			state.ctx.db.close()
-			for (const suffix of ['', '-wal', '-shm']) rmSync(path.join(options.dataDir, `emulator.sqlite${suffix}`), { force: true })
+			for (const suffix of ['', '-wal', '-shm'])
+				rmSync(path.join(options.dataDir, `emulator.sqlite${suffix}`), { force: true })
 			state = await build(options, services)
 			state.ctx.log('reset: data cleared and seeded again')
 		},
@@ -139,7 +146,9 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 function mailPage(mails: Mail[]): string {
 	const rows = mails
 		.map(
-			(m) => `<article><h2>${escapeHtml(m.subject)}</h2><p>To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(m.sentAt)}</p>
+			(
+				m,
+			) => `<article><h2>${escapeHtml(m.subject)}</h2><p>To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(m.sentAt)}</p>
 ${m.code ? `<p>Code: <code>${escapeHtml(m.code)}</code></p>` : ''}${m.link ? `<p><a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a></p>` : ''}
 <pre>${escapeHtml(m.text)}</pre></article>`,
 		)

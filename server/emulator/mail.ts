@@ -27,15 +27,33 @@ export function createMailOutbox(db: DatabaseSync, clock: Clock, log: (line: str
 		link TEXT,
 		sent_at TEXT NOT NULL
 	)`)
-	const insert = db.prepare('INSERT INTO mail (recipient, subject, text, code, link, sent_at) VALUES (?, ?, ?, ?, ?, ?)')
+	const insert = db.prepare(
+		'INSERT INTO mail (recipient, subject, text, code, link, sent_at) VALUES (?, ?, ?, ?, ?, ?)',
+	)
 	const byRecipient = db.prepare('SELECT * FROM mail WHERE recipient = ? ORDER BY id DESC')
 	const all = db.prepare('SELECT * FROM mail ORDER BY id DESC LIMIT 200')
-	type Row = { recipient: string; subject: string; text: string; code: string | null; link: string | null; sent_at: string }
-	const toMail = (row: Row): Mail => ({ to: row.recipient, subject: row.subject, text: row.text, code: row.code, link: row.link, sentAt: row.sent_at })
+	type Row = {
+		recipient: string
+		subject: string
+		text: string
+		code: string | null
+		link: string | null
+		sent_at: string
+	}
+	const toMail = (row: Row): Mail => ({
+		to: row.recipient,
+		subject: row.subject,
+		text: row.text,
+		code: row.code,
+		link: row.link,
+		sentAt: row.sent_at,
+	})
 	return {
 		send(mail) {
 			insert.run(mail.to, mail.subject, mail.text, mail.code, mail.link, new Date(clock.now()).toISOString())
-			log(`mail to ${mail.to}: ${mail.subject}${mail.code ? ` (code ${mail.code})` : ''}${mail.link ? ` ${mail.link}` : ''}`)
+			log(
+				`mail to ${mail.to}: ${mail.subject}${mail.code ? ` (code ${mail.code})` : ''}${mail.link ? ` ${mail.link}` : ''}`,
+			)
 		},
 		list(to) {
 			return ((to ? byRecipient.all(to) : all.all()) as Row[]).map(toMail)

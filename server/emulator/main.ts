@@ -22,7 +22,9 @@ const app = express()
 app.disable('x-powered-by')
 app.use('/_emulator', emulator.router)
 const server = http.createServer(app).listen(port, () => {
-	console.log(`emulator listening on ${emulatorUrl}/{account,sso,cloud,device,public,log,video}/ (mail outbox: ${emulatorUrl}/mail)`)
+	console.log(
+		`emulator listening on ${emulatorUrl}/{account,sso,cloud,device,public,log,video}/ (mail outbox: ${emulatorUrl}/mail)`,
+	)
 })
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 	process.on(signal, async () => {

@@ -14,5 +14,7 @@ try {
 } catch (error) {
 	const file = path.resolve(process.env.DATA_DIR ?? './data', 'emulator.sqlite')
 	for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
-	console.log(`no emulator answered at ${url} (${(error as Error).message}); deleted ${file}: the next start seeds it again`)
+	console.log(
+		`no emulator answered at ${url} (${(error as Error).message}); deleted ${file}: the next start seeds it again`,
+	)
 }

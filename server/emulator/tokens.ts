@@ -1,6 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { DatabaseSync } from 'node:sqlite'
-import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload, type CryptoKey } from 'jose'
+import {
+	exportJWK,
+	generateKeyPair,
+	importJWK,
+	jwtVerify,
+	SignJWT,
+	type JWK,
+	type JWTPayload,
+	type CryptoKey,
+} from 'jose'
 import type { Clock } from './clock.ts'
 import { getMeta, setMeta } from './db.ts'
 
@@ -53,7 +62,11 @@ export interface TokenService {
 	/** Verifies an access or id token: signature, kind and expiry by the emulator's clock. */
 	verify(token: string, use: 'access' | 'id'): Promise<VerifiedToken>
 	/** Uses a refresh token: new access and id tokens, or an error saying it expired or was revoked. */
-	refresh(refreshToken: string, lookup: (userId: string) => TokenSubject | undefined, clientId?: string): Promise<Omit<IssuedTokens, 'refreshToken'> & { refreshToken: string }>
+	refresh(
+		refreshToken: string,
+		lookup: (userId: string) => TokenSubject | undefined,
+		clientId?: string,
+	): Promise<Omit<IssuedTokens, 'refreshToken'> & { refreshToken: string }>
 	/** Revokes every refresh token of a user (global sign-out, password change, deletion). */
 	revokeAll(userId: string): void
 	revoke(refreshToken: string): void
@@ -80,11 +93,17 @@ export async function createTokenService(db: DatabaseSync, clock: Clock): Promis
 		const pair = await generateKeyPair('ES256', { extractable: true })
 		privateKey = pair.privateKey
 		publicKey = pair.publicKey
-		setMeta(db, 'tokenKeyPair', JSON.stringify({ privateJwk: await exportJWK(privateKey), publicJwk: await exportJWK(publicKey) }))
+		setMeta(
+			db,
+			'tokenKeyPair',
+			JSON.stringify({ privateJwk: await exportJWK(privateKey), publicJwk: await exportJWK(publicKey) }),
+		)
 	}
 	let settings: TokenSettings = { ...DEFAULT_TOKEN_SETTINGS, ...JSON.parse(getMeta(db, 'tokenSettings') ?? '{}') }
 
-	const insertRefresh = db.prepare('INSERT INTO refresh_tokens (token, user_id, client_id, expires_at) VALUES (?, ?, ?, ?)')
+	const insertRefresh = db.prepare(
+		'INSERT INTO refresh_tokens (token, user_id, client_id, expires_at) VALUES (?, ?, ?, ?)',
+	)
 	const selectRefresh = db.prepare('SELECT * FROM refresh_tokens WHERE token = ?')
 
 	async function sign(claims: JWTPayload, subject: string, seconds: number) {
@@ -102,9 +121,18 @@ export async function createTokenService(db: DatabaseSync, clock: Clock): Promis
 	async function accessAndId(subject: TokenSubject) {
 		const [accessToken, idToken] = await Promise.all([
 			sign({ token_use: 'access' }, subject.id, settings.accessTokenSeconds),
-			sign({ token_use: 'id', email: subject.email, email_verified: subject.emailVerified }, subject.id, settings.idTokenSeconds),
+			sign(
+				{ token_use: 'id', email: subject.email, email_verified: subject.emailVerified },
+				subject.id,
+				settings.idTokenSeconds,
+			),
 		])
-		return { accessToken, idToken, tokenType: 'Bearer' as const, expiresIn: Math.min(settings.accessTokenSeconds, settings.idTokenSeconds) }
+		return {
+			accessToken,
+			idToken,
+			tokenType: 'Bearer' as const,
+			expiresIn: Math.min(settings.accessTokenSeconds, settings.idTokenSeconds),
+		}
 	}
 
 	return {
@@ -131,8 +159,10 @@ export async function createTokenService(db: DatabaseSync, clock: Clock): Promis
 			}
 		},
 		async refresh(refreshToken, lookup, clientId) {
-			const row = selectRefresh.get(refreshToken) as { user_id: string; client_id: string | null; expires_at: number; revoked: number } | undefined
-			if (!row || (clientId && row.client_id && row.client_id !== clientId)) throw new TokenError('Invalid Refresh Token', false)
+			const row = selectRefresh.get(refreshToken) as
+				{ user_id: string; client_id: string | null; expires_at: number; revoked: number } | undefined
+			if (!row || (clientId && row.client_id && row.client_id !== clientId))
+				throw new TokenError('Invalid Refresh Token', false)
 			if (row.revoked) throw new TokenError('Refresh Token has been revoked', false)
 			if (row.expires_at <= clock.now()) throw new TokenError('Refresh Token has expired', true)
 			const subject = lookup(row.user_id)

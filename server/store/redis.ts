@@ -20,7 +20,10 @@ export function createRedisStore(url: string, options: { prefix?: string } = {})
 		async set(key, value, expiresAt) {
 			const redis = await ready()
 			if (expiresAt === undefined) await redis.set(prefix + key, value)
-			else await redis.set(prefix + key, value, { expiration: { type: 'PXAT', value: Math.max(expiresAt, Date.now() + 1) } })
+			else
+				await redis.set(prefix + key, value, {
+					expiration: { type: 'PXAT', value: Math.max(expiresAt, Date.now() + 1) },
+				})
 		},
 		async delete(key) {
 			await (await ready()).del(prefix + key)

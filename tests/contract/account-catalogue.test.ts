@@ -25,7 +25,18 @@ async function cultureId(value: string): Promise<string> {
 
 describe('master lists', () => {
 	it('answers every list whole with perPage=-1, every item with its culture and update date', async () => {
-		for (const name of ['genders', 'cultureCodes', 'interests', 'phoneTypes', 'purchasingMethods', 'questionnaireLabels', 'brands', 'stateProvinces', 'products', 'stores'] as const) {
+		for (const name of [
+			'genders',
+			'cultureCodes',
+			'interests',
+			'phoneTypes',
+			'purchasingMethods',
+			'questionnaireLabels',
+			'brands',
+			'stateProvinces',
+			'products',
+			'stores',
+		] as const) {
 			const page = await api.getMasterList(name)
 			expect(page.perPage).toBe(-1)
 			expect(page.items.length, name).toBe(page.total)
@@ -38,7 +49,8 @@ describe('master lists', () => {
 	})
 
 	it('holds the values of spec 1 §3', async () => {
-		const values = async (name: Parameters<typeof api.getMasterList>[0]) => (await api.getMasterList(name)).items.map((i) => i.value)
+		const values = async (name: Parameters<typeof api.getMasterList>[0]) =>
+			(await api.getMasterList(name)).items.map((i) => i.value)
 		expect(await values('genders')).toEqual(['male', 'female', 'prefer_not_to_say'])
 		expect(await values('phoneTypes')).toEqual(['mobile', 'home', 'work'])
 		expect(await values('purchasingMethods')).toEqual(['in_store', 'online', 'catalog_phone_order', 'secondhand'])
@@ -47,29 +59,59 @@ describe('master lists', () => {
 
 		const cultures = (await api.getMasterList('cultureCodes')).items
 		expect(cultures).toHaveLength(43)
-		expect(cultures.find((c) => c.value === 'ja-JP')).toMatchObject({ regions: ['Japan'], country: 'JP', labels: { 'ja-JP': '日本語（日本）' } })
+		expect(cultures.find((c) => c.value === 'ja-JP')).toMatchObject({
+			regions: ['Japan'],
+			country: 'JP',
+			labels: { 'ja-JP': '日本語（日本）' },
+		})
 		expect(cultures.find((c) => c.value === 'Lt-sr-SP')).toMatchObject({ regions: ['Europe'], language: 'sr' })
 		expect(cultures.find((c) => c.value === 'es-CR')).toMatchObject({ regions: ['US', 'LatinAmerica'] })
 
 		const brands = (await api.getMasterList('brands')).items
-		expect(brands.map((b) => b.value)).toEqual(['main', 'effects', 'proav', 'cloud', 'dw', 'pdp', 'dwe', 'drumshop', 'slingerland'])
+		expect(brands.map((b) => b.value)).toEqual([
+			'main',
+			'effects',
+			'proav',
+			'cloud',
+			'dw',
+			'pdp',
+			'dwe',
+			'drumshop',
+			'slingerland',
+		])
 		expect(brands.find((b) => b.value === 'cloud')).toMatchObject({ code: 'RVS', group: 'cloud' })
-		expect(brands.filter((b) => b.group === 'drums').map((b) => b.code)).toEqual(['DW', 'PDP', 'DWE', 'DRUMSHOP', 'SLINGERLAND'])
+		expect(brands.filter((b) => b.group === 'drums').map((b) => b.code)).toEqual([
+			'DW',
+			'PDP',
+			'DWE',
+			'DRUMSHOP',
+			'SLINGERLAND',
+		])
 
 		const states = (await api.getMasterList('stateProvinces')).items
 		const countries = new Set(states.map((s) => s.country))
-		for (const country of ['US', 'CA', 'JP', 'AU', 'DE', 'FR', 'IT', 'ES', 'NL', 'BE', 'AT', 'IE', 'PT', 'PL', 'SE']) expect(countries).toContain(country)
+		for (const country of ['US', 'CA', 'JP', 'AU', 'DE', 'FR', 'IT', 'ES', 'NL', 'BE', 'AT', 'IE', 'PT', 'PL', 'SE'])
+			expect(countries).toContain(country)
 		expect(states.find((s) => s.value === 'JP-13')).toMatchObject({ label: 'Tokyo', labels: { 'ja-JP': '東京都' } })
 	})
 
 	it('holds a catalogue of at least 60 products across every registration category and several brands', async () => {
 		const products = (await api.getMasterList('products')).items
 		expect(products.length).toBeGreaterThanOrEqual(60)
-		expect(new Set(products.map((p) => p.categoryId))).toEqual(new Set([1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 23]))
+		expect(new Set(products.map((p) => p.categoryId))).toEqual(
+			new Set([1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 23]),
+		)
 		expect(new Set(products.map((p) => p.brand.value)).size).toBeGreaterThanOrEqual(6)
 		for (const product of products) expect(product.modelCode).toMatch(/^[A-Z0-9]{6}$/)
-		expect(products.find((p) => p.slug === 'kf-10')).toMatchObject({ modelCode: 'KF1000', registrableCountries: ['JP'] })
-		expect(products.find((p) => p.slug === 'fp-30x')).toMatchObject({ modelCode: 'FP30X0', registrableCountries: null, category: { id: 1, brand: 'main' } })
+		expect(products.find((p) => p.slug === 'kf-10')).toMatchObject({
+			modelCode: 'KF1000',
+			registrableCountries: ['JP'],
+		})
+		expect(products.find((p) => p.slug === 'fp-30x')).toMatchObject({
+			modelCode: 'FP30X0',
+			registrableCountries: null,
+			category: { id: 1, brand: 'main' },
+		})
 	})
 
 	it('pages a list', async () => {
@@ -94,7 +136,10 @@ describe('master lists', () => {
 	it('answers only the items updated after updateDate', async () => {
 		const { upsertMasterItem } = await import('#server/emulator/account/catalogue/master-items.ts')
 		const stores = (await api.getMasterList('stores')).items
-		const newest = stores.map((s) => s.updateDate).sort().at(-1)!
+		const newest = stores
+			.map((s) => s.updateDate)
+			.sort()
+			.at(-1)!
 		expect((await api.getMasterList('stores', { updateDate: newest })).total).toBe(0)
 
 		await emu.advanceClock(60_000)
@@ -111,7 +156,12 @@ describe('master lists', () => {
 	})
 
 	it('refuses bad parameters', async () => {
-		for (const options of [{ perPage: 0 }, { page: 0, perPage: 5 }, { updateDate: 'yesterday' }, { cultureCodeIds: ['ja-JP'] }]) {
+		for (const options of [
+			{ perPage: 0 },
+			{ page: 0, perPage: 5 },
+			{ updateDate: 'yesterday' },
+			{ cultureCodeIds: ['ja-JP'] },
+		]) {
 			const error = await failure(api.getMasterList('stores', options))
 			expect(error).toMatchObject({ status: 400, message: 'Invalid parameters.', code: 'InvalidParameterException' })
 		}
@@ -147,7 +197,15 @@ describe('cache downloads', () => {
 			value: 'store-9001',
 			label: 'Reykjavik Music',
 			cultureCode: 'en-GB',
-			fields: { name: 'Reykjavik Music', city: 'Reykjavik', country: 'IS', postalCode: '101', addressLine1: 'Laugavegur 1', phone: '+354 555 0100', brands: ['main'] },
+			fields: {
+				name: 'Reykjavik Music',
+				city: 'Reykjavik',
+				country: 'IS',
+				postalCode: '101',
+				addressLine1: 'Laugavegur 1',
+				phone: '+354 555 0100',
+				brands: ['main'],
+			},
 		})
 		const changed = await api.getMasterListCache('stores')
 		expect(path(changed.signedUrl)).not.toBe(path(first.signedUrl))
@@ -181,7 +239,10 @@ describe('cache downloads', () => {
 
 		const longer = new URL(signedUrl)
 		longer.searchParams.set('Expires', String(Number(longer.searchParams.get('Expires')) + 86400))
-		expect(await failure(api.downloadCacheFile(longer.href))).toMatchObject({ status: 403, code: 'SignatureDoesNotMatch' })
+		expect(await failure(api.downloadCacheFile(longer.href))).toMatchObject({
+			status: 403,
+			code: 'SignatureDoesNotMatch',
+		})
 
 		const unsigned = new URL(signedUrl)
 		unsigned.search = ''
@@ -192,7 +253,10 @@ describe('cache downloads', () => {
 		const { signedUrl } = await api.getMasterListCache('stores')
 		await api.downloadCacheFile(signedUrl)
 		await emu.advanceClock(16 * 60 * 1000)
-		expect(await failure(api.downloadCacheFile(signedUrl))).toMatchObject({ status: 403, message: 'Request has expired.' })
+		expect(await failure(api.downloadCacheFile(signedUrl))).toMatchObject({
+			status: 403,
+			message: 'Request has expired.',
+		})
 	})
 
 	it('refuses a URL outside the account API without calling it', async () => {
@@ -216,16 +280,25 @@ describe('cache downloads', () => {
 
 describe('searchProducts', () => {
 	it('finds a product by its model code, in any case', async () => {
-		expect(await api.searchProducts('FP30X0')).toMatchObject({ slug: 'fp-30x', name: 'FP-30X Digital Piano', brand: { value: 'main' } })
+		expect(await api.searchProducts('FP30X0')).toMatchObject({
+			slug: 'fp-30x',
+			name: 'FP-30X Digital Piano',
+			brand: { value: 'main' },
+		})
 		expect((await api.searchProducts(' td27kv ')).slug).toBe('td-27kv2')
 	})
 
 	it('requires a model code', async () => {
 		await expect(api.searchProducts('')).rejects.toThrow('Failed: Invalid ModelCode')
 		// The API checks it too.
-		const missing = await failure(upstreamRequest('account', { path: 'searchProducts', schema: contract.ProductSchema }))
+		const missing = await failure(
+			upstreamRequest('account', { path: 'searchProducts', schema: contract.ProductSchema }),
+		)
 		expect(missing).toMatchObject({ status: 400, message: 'Failed: Invalid ModelCode' })
-		expect(await failure(api.searchProducts('FP30'))).toMatchObject({ status: 400, message: 'Failed: Invalid ModelCode' })
+		expect(await failure(api.searchProducts('FP30'))).toMatchObject({
+			status: 400,
+			message: 'Failed: Invalid ModelCode',
+		})
 	})
 
 	it('says when no product has the model code', async () => {
@@ -236,7 +309,11 @@ describe('searchProducts', () => {
 		const cache = await api.getSearchProductsCache()
 		expect(cache.cacheTime).toBe(3600)
 		const index = await api.downloadProductIndex(cache.signedUrl)
-		expect(index.items.find((p) => p.modelCode === 'KF1000')).toMatchObject({ slug: 'kf-10', brand: 'main', categoryId: 1 })
+		expect(index.items.find((p) => p.modelCode === 'KF1000')).toMatchObject({
+			slug: 'kf-10',
+			brand: 'main',
+			categoryId: 1,
+		})
 		expect(index.items.length).toBe((await api.getMasterList('products')).total)
 		await emu.advanceClock(16 * 60 * 1000)
 		expect(await failure(api.downloadProductIndex(cache.signedUrl))).toMatchObject({ status: 403 })
@@ -256,7 +333,14 @@ describe('json documents', () => {
 		const de = await api.getProductJson('de-DE', 'fp-30x')
 		expect(de).toMatchObject({ cultureCode: 'de-DE', contentCulture: 'en' })
 		expect(de.features[0]!.title).toBe('Expressive sound engine')
-		for (const section of ['features', 'specs', 'downloads', 'articles', 'accessories', 'Product_Support_Documents'] as const) {
+		for (const section of [
+			'features',
+			'specs',
+			'downloads',
+			'articles',
+			'accessories',
+			'Product_Support_Documents',
+		] as const) {
 			expect(de[section].length, section).toBeGreaterThan(0)
 		}
 		expect(de.support.faqs.length).toBeGreaterThan(0)
@@ -303,19 +387,31 @@ describe('json documents', () => {
 
 	it('answers the 21 product-registration categories', async () => {
 		const categories = await api.getProductRegistrationCategories()
-		expect(categories.map((c) => c.id)).toEqual([1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 23])
-		expect(categories.find((c) => c.id === 12)).toMatchObject({ name: 'stompboxes', brand: 'effects', translationKey: 'productCategory.compactPedals' })
+		expect(categories.map((c) => c.id)).toEqual([
+			1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 23,
+		])
+		expect(categories.find((c) => c.id === 12)).toMatchObject({
+			name: 'stompboxes',
+			brand: 'effects',
+			translationKey: 'productCategory.compactPedals',
+		})
 		expect(new Set(categories.map((c) => c.guid)).size).toBe(21)
 		await emu.fault({ path: '/account/json/static', mode: 'status', status: 503 })
 		expect(await failure(api.getProductRegistrationCategories())).toMatchObject({ status: 503 })
 	})
 
 	it('reads any document with json, and only the static ones with json/static', async () => {
-		const product = (await api.getJson(contract.productJsonKey('ja-JP', 'kf-10'))) as { slug: string; contentCulture: string }
+		const product = (await api.getJson(contract.productJsonKey('ja-JP', 'kf-10'))) as {
+			slug: string
+			contentCulture: string
+		}
 		expect(product).toMatchObject({ slug: 'kf-10', contentCulture: 'ja-JP' })
 		expect(await api.getJson(contract.localizationJsonKey('en-US'))).toMatchObject({ cultureCode: 'en-US' })
 		expect(await api.getStaticJson(contract.localizationJsonKey('ja-JP'))).toMatchObject({ contentCulture: 'ja-JP' })
-		expect(await failure(api.getStaticJson(contract.productJsonKey('ja-JP', 'kf-10')))).toMatchObject({ status: 404, code: 'NoSuchKey' })
+		expect(await failure(api.getStaticJson(contract.productJsonKey('ja-JP', 'kf-10')))).toMatchObject({
+			status: 404,
+			code: 'NoSuchKey',
+		})
 		expect(await failure(api.getJson('no/such/document'))).toMatchObject({ status: 404, code: 'NoSuchKey' })
 		expect(await failure(api.getJson(''))).toMatchObject({ status: 400, message: 'Invalid parameters.' })
 		expect(await failure(api.getStaticJson('../secrets'))).toMatchObject({ status: 400 })

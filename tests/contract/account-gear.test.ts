@@ -18,8 +18,20 @@ beforeAll(async () => {
 	// Fixtures of our own, so these tests do not depend on the catalogue's.
 	const db = emu.emulator.context().db
 	const product = { brand: 'main', categoryId: 1, image: 'https://images.example/piano.png', data: {} }
-	insertProduct(db, { ...product, slug: 'gear-test-piano', modelCode: 'GTPIA1', name: 'Test Piano', registrableCountries: null })
-	insertProduct(db, { ...product, slug: 'gear-test-jp-only', modelCode: 'GTJPN1', name: 'Japan-only Piano', registrableCountries: ['JP'] })
+	insertProduct(db, {
+		...product,
+		slug: 'gear-test-piano',
+		modelCode: 'GTPIA1',
+		name: 'Test Piano',
+		registrableCountries: null,
+	})
+	insertProduct(db, {
+		...product,
+		slug: 'gear-test-jp-only',
+		modelCode: 'GTJPN1',
+		name: 'Japan-only Piano',
+		registrableCountries: ['JP'],
+	})
 	insertProduct(db, {
 		...product,
 		slug: 'gear-test-slow',
@@ -55,12 +67,19 @@ const registration = (serialCode: string, slug = 'gear-test-piano') => ({
 describe('registered products', () => {
 	it("lists the demo customer's seeded gear, one of them with an answered survey", async () => {
 		const customer = DEMO_ACCOUNTS.customer
-		const { accessToken } = await emu.emulator.context().tokens.issue({ id: customer.id, email: customer.email, emailVerified: true })
+		const { accessToken } = await emu.emulator
+			.context()
+			.tokens.issue({ id: customer.id, email: customer.email, emailVerified: true })
 		const products = await gear.getRegisteredProducts(accessToken, customer.id)
 		expect(products.map((p) => p.product.slug)).toEqual(['td-07dmk', 'fp-30x', 'katana-50-mkii'])
 		expect(products.every((p) => p.status === 'completed')).toBe(true)
 		const piano = products.find((p) => p.product.slug === 'fp-30x')!
-		expect(piano).toMatchObject({ serialCode: 'A1B2345', purchaseDate: '2023-03-14', purchaseMethod: '1', product: { brand: { value: 'main' } } })
+		expect(piano).toMatchObject({
+			serialCode: 'A1B2345',
+			purchaseDate: '2023-03-14',
+			purchaseMethod: '1',
+			product: { brand: { value: 'main' } },
+		})
 		expect(piano.answerInfos).toHaveLength(1)
 		expect(piano.answerInfos[0]).toMatchObject({ questionnaire: { name: 'ProductSurvey' }, isDeleted: false })
 		expect(piano.answerInfos[0]!.answeredDate).not.toBeNull()
@@ -69,7 +88,10 @@ describe('registered products', () => {
 	it("refuses another user's list, and a bad token", async () => {
 		const me = await newUser()
 		const other = await newUser()
-		expect(await failure(gear.getRegisteredProducts(me.accessToken, other.userId))).toMatchObject({ status: 403, message: 'Access Denied' })
+		expect(await failure(gear.getRegisteredProducts(me.accessToken, other.userId))).toMatchObject({
+			status: 403,
+			message: 'Access Denied',
+		})
 		expect(await failure(gear.getRegisteredProducts('not-a-token', me.userId))).toMatchObject({ status: 401 })
 	})
 
@@ -84,7 +106,10 @@ describe('registered products', () => {
 			product: { slug: 'gear-test-piano', modelCode: 'GTPIA1', brand: { value: 'main' } },
 			answerInfos: [],
 		})
-		const byModelCode = await gear.createRegisteredProduct(user.accessToken, user.userId, { product: { modelCode: 'GTPIA1' }, serialCode: 'ZZ99887' })
+		const byModelCode = await gear.createRegisteredProduct(user.accessToken, user.userId, {
+			product: { modelCode: 'GTPIA1' },
+			serialCode: 'ZZ99887',
+		})
 		expect(byModelCode.product.slug).toBe('gear-test-piano')
 		const listed = await gear.getRegisteredProducts(user.accessToken, user.userId)
 		expect(listed.map((p) => p.id)).toEqual([created.id, byModelCode.id])
@@ -98,17 +123,27 @@ describe('registered products', () => {
 
 	it('refuses an unknown product, a bad serial and a bad purchase date', async () => {
 		const user = await newUser()
-		expect(await failure(gear.createRegisteredProduct(user.accessToken, user.userId, registration('ABC1234', 'no-such-product')))).toMatchObject({
+		expect(
+			await failure(
+				gear.createRegisteredProduct(user.accessToken, user.userId, registration('ABC1234', 'no-such-product')),
+			),
+		).toMatchObject({
 			status: 404,
 			message: 'Product not found.',
 		})
-		expect(await failure(gear.createRegisteredProduct(user.accessToken, user.userId, registration('ABC12')))).toMatchObject({
+		expect(
+			await failure(gear.createRegisteredProduct(user.accessToken, user.userId, registration('ABC12'))),
+		).toMatchObject({
 			status: 400,
 			message: 'Serial number must be between 7 and 8 characters long.',
 		})
-		expect(await failure(gear.createRegisteredProduct(user.accessToken, user.userId, registration('ABC123456')))).toMatchObject({ status: 400 })
+		expect(
+			await failure(gear.createRegisteredProduct(user.accessToken, user.userId, registration('ABC123456'))),
+		).toMatchObject({ status: 400 })
 		for (const purchaseDate of ['2023-02-30', '01/05/2024', '2999-01-01']) {
-			const error = await failure(gear.createRegisteredProduct(user.accessToken, user.userId, { ...registration('ABC1234'), purchaseDate }))
+			const error = await failure(
+				gear.createRegisteredProduct(user.accessToken, user.userId, { ...registration('ABC1234'), purchaseDate }),
+			)
 			expect(error).toMatchObject({ status: 400, message: 'Enter a valid date format or use the calendar.' })
 		}
 		expect(await gear.getRegisteredProducts(user.accessToken, user.userId)).toEqual([])
@@ -116,10 +151,20 @@ describe('registered products', () => {
 
 	it("refuses a product not registrable in the user's country, and accepts it where it is", async () => {
 		const american = await newUser('US')
-		const error = await failure(gear.createRegisteredProduct(american.accessToken, american.userId, registration('JPN0001', 'gear-test-jp-only')))
-		expect(error).toMatchObject({ status: 400, code: 'ProductNotRegistrable', message: 'Sorry, this product cannot be added in your Region/Country.' })
+		const error = await failure(
+			gear.createRegisteredProduct(american.accessToken, american.userId, registration('JPN0001', 'gear-test-jp-only')),
+		)
+		expect(error).toMatchObject({
+			status: 400,
+			code: 'ProductNotRegistrable',
+			message: 'Sorry, this product cannot be added in your Region/Country.',
+		})
 		const japanese = await newUser('JP')
-		const created = await gear.createRegisteredProduct(japanese.accessToken, japanese.userId, registration('JPN0001', 'gear-test-jp-only'))
+		const created = await gear.createRegisteredProduct(
+			japanese.accessToken,
+			japanese.userId,
+			registration('JPN0001', 'gear-test-jp-only'),
+		)
 		expect(created.status).toBe('completed')
 	})
 
@@ -146,18 +191,38 @@ describe('registered products', () => {
 
 	it('keeps a slow product pending until its time is up, then completes or fails it', async () => {
 		const user = await newUser()
-		const slow = await gear.createRegisteredProduct(user.accessToken, user.userId, registration('SLOW001', 'gear-test-slow'))
-		const doomed = await gear.createRegisteredProduct(user.accessToken, user.userId, registration('0000777', 'gear-test-slow'))
+		const slow = await gear.createRegisteredProduct(
+			user.accessToken,
+			user.userId,
+			registration('SLOW001', 'gear-test-slow'),
+		)
+		const doomed = await gear.createRegisteredProduct(
+			user.accessToken,
+			user.userId,
+			registration('0000777', 'gear-test-slow'),
+		)
 		expect([slow.status, doomed.status]).toEqual(['pending', 'pending'])
 		// Pending counts as registered.
-		expect(await failure(gear.createRegisteredProduct(user.accessToken, user.userId, registration('SLOW001', 'gear-test-slow')))).toMatchObject({ status: 409 })
+		expect(
+			await failure(
+				gear.createRegisteredProduct(user.accessToken, user.userId, registration('SLOW001', 'gear-test-slow')),
+			),
+		).toMatchObject({ status: 409 })
 		await emu.advanceClock((SLOW_DELAY_SECONDS - 5) * 1000)
 		expect((await gear.getRegisteredProduct(user.accessToken, user.userId, slow.id)).status).toBe('pending')
 		await emu.advanceClock(6 * 1000)
-		expect(await gear.getRegisteredProduct(user.accessToken, user.userId, slow.id)).toMatchObject({ status: 'completed', statusMessage: null })
+		expect(await gear.getRegisteredProduct(user.accessToken, user.userId, slow.id)).toMatchObject({
+			status: 'completed',
+			statusMessage: null,
+		})
 		const failed = (await gear.getRegisteredProducts(user.accessToken, user.userId)).find((p) => p.id === doomed.id)!
-		expect(failed).toMatchObject({ status: 'failed', statusMessage: expect.stringContaining('An error has occurred during product registration') })
-		expect(await failure(gear.getRegisteredProduct(user.accessToken, user.userId, randomUUID()))).toMatchObject({ status: 404 })
+		expect(failed).toMatchObject({
+			status: 'failed',
+			statusMessage: expect.stringContaining('An error has occurred during product registration'),
+		})
+		expect(await failure(gear.getRegisteredProduct(user.accessToken, user.userId, randomUUID()))).toMatchObject({
+			status: 404,
+		})
 	})
 
 	it('updates the purchase details and the serial', async () => {
@@ -169,17 +234,36 @@ describe('registered products', () => {
 			purchaseDealer: 'Another Dealer',
 			serialCode: 'upd0009',
 		})
-		expect(updated).toMatchObject({ serialCode: 'UPD0009', purchaseDate: '2023-12-24', purchaseDealer: 'Another Dealer', purchaseMethod: '1' })
+		expect(updated).toMatchObject({
+			serialCode: 'UPD0009',
+			purchaseDate: '2023-12-24',
+			purchaseDealer: 'Another Dealer',
+			purchaseMethod: '1',
+		})
 		const listed = await gear.getRegisteredProducts(user.accessToken, user.userId)
-		expect(listed.find((p) => p.id === first.id)).toMatchObject({ serialCode: 'UPD0009', purchaseDealer: 'Another Dealer' })
+		expect(listed.find((p) => p.id === first.id)).toMatchObject({
+			serialCode: 'UPD0009',
+			purchaseDealer: 'Another Dealer',
+		})
 
-		expect(await failure(gear.updateRegisteredProduct(user.accessToken, user.userId, first.id, { serialCode: second.serialCode }))).toMatchObject({ status: 409 })
-		expect(await failure(gear.updateRegisteredProduct(user.accessToken, user.userId, first.id, { serialCode: 'X1' }))).toMatchObject({
+		expect(
+			await failure(
+				gear.updateRegisteredProduct(user.accessToken, user.userId, first.id, { serialCode: second.serialCode }),
+			),
+		).toMatchObject({ status: 409 })
+		expect(
+			await failure(gear.updateRegisteredProduct(user.accessToken, user.userId, first.id, { serialCode: 'X1' })),
+		).toMatchObject({
 			status: 400,
 			message: 'Serial number must be between 7 and 8 characters long.',
 		})
-		expect(await failure(gear.updateRegisteredProduct(user.accessToken, user.userId, randomUUID(), { purchaseDealer: 'x' }))).toMatchObject({ status: 404 })
-		expect(await failure(gear.updateRegisteredProduct(user.accessToken, user.userId, first.id, {}))).toMatchObject({ status: 400, message: 'Invalid parameters.' })
+		expect(
+			await failure(gear.updateRegisteredProduct(user.accessToken, user.userId, randomUUID(), { purchaseDealer: 'x' })),
+		).toMatchObject({ status: 404 })
+		expect(await failure(gear.updateRegisteredProduct(user.accessToken, user.userId, first.id, {}))).toMatchObject({
+			status: 400,
+			message: 'Invalid parameters.',
+		})
 	})
 
 	it('unregisters a product once', async () => {
@@ -187,7 +271,9 @@ describe('registered products', () => {
 		const created = await gear.createRegisteredProduct(user.accessToken, user.userId, registration('DEL0001'))
 		await gear.deleteRegisteredProduct(user.accessToken, user.userId, created.id)
 		expect(await gear.getRegisteredProducts(user.accessToken, user.userId)).toEqual([])
-		expect(await failure(gear.deleteRegisteredProduct(user.accessToken, user.userId, created.id))).toMatchObject({ status: 404 })
+		expect(await failure(gear.deleteRegisteredProduct(user.accessToken, user.userId, created.id))).toMatchObject({
+			status: 404,
+		})
 		// Unregistered, it may be registered again.
 		await gear.createRegisteredProduct(user.accessToken, user.userId, registration('DEL0001'))
 	})
@@ -204,11 +290,19 @@ describe('questionnaires and answer infos', () => {
 
 		const purchase = await gear.getQuestionnaires(user.accessToken, { labelIds: ['2'], cultureCodeIds: ['ja-JP'] })
 		expect(purchase).toHaveLength(1)
-		expect(purchase[0]).toMatchObject({ name: 'ProductSurvey1', labels: [{ id: '2' }], cultureCode: { value: 'ja-JP' }, management: { cultureCode: 'ja-JP' } })
+		expect(purchase[0]).toMatchObject({
+			name: 'ProductSurvey1',
+			labels: [{ id: '2' }],
+			cultureCode: { value: 'ja-JP' },
+			management: { cultureCode: 'ja-JP' },
+		})
 		expect(purchase[0]!.title).toBe('ご購入について')
 
 		// A cultureCodes master-list id picks the same texts.
-		const byId = await gear.getQuestionnaires(user.accessToken, { labelIds: ['2', '3'], cultureCodeIds: [purchase[0]!.cultureCode.id] })
+		const byId = await gear.getQuestionnaires(user.accessToken, {
+			labelIds: ['2', '3'],
+			cultureCodeIds: [purchase[0]!.cultureCode.id],
+		})
 		expect(byId.map((q) => q.name)).toEqual(['ProductSurvey1', 'ProductSurvey2'])
 		expect(byId[0]!.title).toBe('ご購入について')
 		expect(await gear.getQuestionnaires(user.accessToken, { labelIds: ['99'] })).toEqual([])
@@ -219,14 +313,24 @@ describe('questionnaires and answer infos', () => {
 		const user = await newUser()
 		const satisfaction = await gear.getQuestionnaire(user.accessToken, '3')
 		expect(satisfaction).toMatchObject({ name: 'ProductSurvey2', cultureCode: { value: 'en-JM' } })
-		expect((await gear.getQuestionnaire(user.accessToken, 'ProductSurvey2', { cultureCodeIds: ['en-US'] })).id).toBe('3')
-		expect(await failure(gear.getQuestionnaire(user.accessToken, '404'))).toMatchObject({ status: 404, message: 'Survey not found.' })
+		expect((await gear.getQuestionnaire(user.accessToken, 'ProductSurvey2', { cultureCodeIds: ['en-US'] })).id).toBe(
+			'3',
+		)
+		expect(await failure(gear.getQuestionnaire(user.accessToken, '404'))).toMatchObject({
+			status: 404,
+			message: 'Survey not found.',
+		})
 	})
 
 	it('creates an answer info for a registered product, once', async () => {
 		const user = await newUser()
 		const product = await gear.createRegisteredProduct(user.accessToken, user.userId, registration('ANS0001'))
-		const body = { user: { id: user.userId }, isDeleted: false, questionnaire: { id: '2' }, product: { id: product.id } }
+		const body = {
+			user: { id: user.userId },
+			isDeleted: false,
+			questionnaire: { id: '2' },
+			product: { id: product.id },
+		}
 		const info = await gear.createAnswerInfo(user.accessToken, '2', body)
 		expect(info).toMatchObject({
 			user: { id: user.userId },
@@ -239,12 +343,16 @@ describe('questionnaires and answer infos', () => {
 		expect((await gear.createAnswerInfo(user.accessToken, '2', body)).id).toBe(info.id)
 		expect((await gear.getAnswerInfos(user.accessToken, user.userId, product.id)).map((a) => a.id)).toEqual([info.id])
 
-		expect(await failure(gear.createAnswerInfo(user.accessToken, '404', { ...body, questionnaire: { id: '404' } }))).toMatchObject({
+		expect(
+			await failure(gear.createAnswerInfo(user.accessToken, '404', { ...body, questionnaire: { id: '404' } })),
+		).toMatchObject({
 			status: 404,
 			message: 'Survey not found.',
 		})
 		const other = await newUser()
-		expect(await failure(gear.createAnswerInfo(other.accessToken, '2', { ...body, user: { id: other.userId } }))).toMatchObject({
+		expect(
+			await failure(gear.createAnswerInfo(other.accessToken, '2', { ...body, user: { id: other.userId } })),
+		).toMatchObject({
 			status: 404,
 			message: 'Product not found.',
 		})
@@ -267,7 +375,9 @@ describe('questionnaires and answer infos', () => {
 			product: { id: product.id },
 		})
 
-		const missing = await failure(gear.postAnswers(user.accessToken, '3', info.id, [{ questionId: 'overall', value: '5' }]))
+		const missing = await failure(
+			gear.postAnswers(user.accessToken, '3', info.id, [{ questionId: 'overall', value: '5' }]),
+		)
 		expect(missing).toMatchObject({ status: 400, message: 'An answer is required.', body: { questionId: 'recommend' } })
 		const badChoice = await failure(
 			gear.postAnswers(user.accessToken, '3', info.id, [
@@ -290,15 +400,23 @@ describe('questionnaires and answer infos', () => {
 		const listed = await gear.getRegisteredProducts(user.accessToken, user.userId)
 		expect(listed[0]!.answerInfos[0]).toMatchObject({ id: info.id, answers: answered.answers })
 
-		expect(await failure(gear.postAnswers(user.accessToken, '2', info.id, answered.answers))).toMatchObject({ status: 404 })
+		expect(await failure(gear.postAnswers(user.accessToken, '2', info.id, answered.answers))).toMatchObject({
+			status: 404,
+		})
 		const other = await newUser()
-		expect(await failure(gear.postAnswers(other.accessToken, '3', info.id, answered.answers))).toMatchObject({ status: 404 })
+		expect(await failure(gear.postAnswers(other.accessToken, '3', info.id, answered.answers))).toMatchObject({
+			status: 404,
+		})
 	})
 
 	it('marks the answer infos of an unregistered product deleted', async () => {
 		const user = await newUser()
 		const product = await gear.createRegisteredProduct(user.accessToken, user.userId, registration('ANS0003'))
-		const info = await gear.createAnswerInfo(user.accessToken, '1', { user: { id: user.userId }, questionnaire: { id: '1' }, product: { id: product.id } })
+		const info = await gear.createAnswerInfo(user.accessToken, '1', {
+			user: { id: user.userId },
+			questionnaire: { id: '1' },
+			product: { id: product.id },
+		})
 		await gear.deleteRegisteredProduct(user.accessToken, user.userId, product.id)
 		expect(await failure(gear.postAnswers(user.accessToken, '1', info.id, []))).toMatchObject({ status: 404 })
 	})

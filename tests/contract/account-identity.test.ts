@@ -47,7 +47,17 @@ async function latestCode(email: string): Promise<string> {
 const PASSWORD = 'Passw0rdX'
 
 function signupInput(email: string, extra: Partial<Parameters<Api['signup']>[0]> = {}): Parameters<Api['signup']>[0] {
-	return { firstName: 'Test', lastName: 'User', email, password: PASSWORD, cultureCode: 'en-US', allowEmail: false, mailFormatType: 'html', country: 'US', ...extra }
+	return {
+		firstName: 'Test',
+		lastName: 'User',
+		email,
+		password: PASSWORD,
+		cultureCode: 'en-US',
+		allowEmail: false,
+		mailFormatType: 'html',
+		country: 'US',
+		...extra,
+	}
 }
 
 /** A signed-up, activated and signed-in user of its own. */
@@ -73,12 +83,19 @@ describe('server time and the security token', () => {
 
 	it('refuses a signed-header call without the header, with a foreign signature or with a stale time', async () => {
 		const body = signupInput(uniqueEmail('nosig'))
-		const missing = await failure(upstreamRequest('account', { method: 'POST', path: 'signup', body, schema: z.unknown() }))
+		const missing = await failure(
+			upstreamRequest('account', { method: 'POST', path: 'signup', body, schema: z.unknown() }),
+		)
 		expect(missing).toMatchObject({ status: 403, code: 'InvalidSecurityToken', message: 'Missing security token' })
 
 		const now = Math.floor(emu.emulator.context().clock.now() / 1000)
 		const sign = (secret: string, iat: number) =>
-			new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(iat).setExpirationTime(iat + 60).setAudience('account-api').sign(new TextEncoder().encode(secret))
+			new SignJWT({})
+				.setProtectedHeader({ alg: 'HS256' })
+				.setIssuedAt(iat)
+				.setExpirationTime(iat + 60)
+				.setAudience('account-api')
+				.sign(new TextEncoder().encode(secret))
 		for (const token of [await sign('some-other-secret-entirely', now), await sign(TEST_SECURITY_SECRET, now - 120)]) {
 			const refused = await failure(
 				upstreamRequest('account', {
@@ -129,7 +146,11 @@ describe('sign-up and account types', () => {
 
 	it('refuses an email that has an account, a weak password, and ja-JP without phonetic names', async () => {
 		const taken = await failure(api.signup(signupInput(customer.email.toUpperCase())))
-		expect(taken).toMatchObject({ status: 409, code: 'UsernameExistsException', message: 'An account with the given email already exists.' })
+		expect(taken).toMatchObject({
+			status: 409,
+			code: 'UsernameExistsException',
+			message: 'An account with the given email already exists.',
+		})
 
 		for (const password of ['short1A', 'alllowercase1', 'ALLUPPERCASE1', 'NoDigitsHere', 'Ｆｕｌｌwidth1a']) {
 			const weak = await failure(api.signup(signupInput(uniqueEmail('weak'), { password })))
@@ -140,7 +161,14 @@ describe('sign-up and account types', () => {
 		const japanese = await failure(api.signup(signupInput(email, { cultureCode: 'ja-JP', country: 'JP' })))
 		expect(japanese).toMatchObject({ status: 400, code: 'InvalidParameterException' })
 		expect((await api.getAccountType(email)).accountType).toBe('new')
-		await api.signup(signupInput(email, { cultureCode: 'ja-JP', country: 'JP', phoneticFirstName: 'テスト', phoneticLastName: 'ユーザー' }))
+		await api.signup(
+			signupInput(email, {
+				cultureCode: 'ja-JP',
+				country: 'JP',
+				phoneticFirstName: 'テスト',
+				phoneticLastName: 'ユーザー',
+			}),
+		)
 		expect((await api.getAccountType(email)).accountType).toBe('unactivated')
 
 		const malformed = await failure(api.signup(signupInput('not-an-email')))
@@ -152,7 +180,12 @@ describe('sign-up and account types', () => {
 		expect((await api.getAccountType(customer.email)).accountType).toBe('active')
 		expect((await api.getAccountType(unactivated.email)).accountType).toBe('unactivated')
 		const oldPortal = uniqueEmail('oldportal')
-		insertUser(emu.emulator.context(), { email: oldPortal, password: 'OldPass123', status: 'legacy', profile: { firstName: 'Old', lastName: 'Portal', cultureCode: 'en-US', country: 'US' } })
+		insertUser(emu.emulator.context(), {
+			email: oldPortal,
+			password: 'OldPass123',
+			status: 'legacy',
+			profile: { firstName: 'Old', lastName: 'Portal', cultureCode: 'en-US', country: 'US' },
+		})
 		expect((await api.getAccountType(oldPortal)).accountType).toBe('legacy')
 
 		const missing = await failure(api.getAccountType(''))
@@ -172,7 +205,10 @@ describe('activation', () => {
 		await api.signup(signupInput(email))
 		const code = await latestCode(email)
 		const wrong = await failure(api.confirm({ email, code: code === '000000' ? '111111' : '000000' }))
-		expect(wrong).toMatchObject({ code: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' })
+		expect(wrong).toMatchObject({
+			code: 'CodeMismatchException',
+			message: 'Invalid verification code provided, please try again.',
+		})
 
 		expect(await api.confirm({ email, code })).toMatchObject({ email, accountType: 'active' })
 		expect((await api.getAccountType(email)).accountType).toBe('active')
@@ -191,7 +227,10 @@ describe('activation', () => {
 		const old = await latestCode(email)
 		await emu.advanceClock(25 * HOUR)
 		const expired = await failure(api.confirm({ email, code: old }))
-		expect(expired).toMatchObject({ code: 'ExpiredCodeException', message: 'Invalid code provided, please request a code again.' })
+		expect(expired).toMatchObject({
+			code: 'ExpiredCodeException',
+			message: 'Invalid code provided, please request a code again.',
+		})
 
 		await api.resendConfirmationCode({ email, mailFormatType: 'text' })
 		const fresh = await latestCode(email)
@@ -205,9 +244,13 @@ describe('activation', () => {
 		await api.signup(signupInput(email))
 		const code = await latestCode(email)
 		const wrongCode = code === '999999' ? '888888' : '999999'
-		for (let i = 0; i < 5; i++) expect((await failure(api.confirm({ email, code: wrongCode }))).code).toBe('CodeMismatchException')
+		for (let i = 0; i < 5; i++)
+			expect((await failure(api.confirm({ email, code: wrongCode }))).code).toBe('CodeMismatchException')
 		const limited = await failure(api.confirm({ email, code }))
-		expect(limited).toMatchObject({ code: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' })
+		expect(limited).toMatchObject({
+			code: 'LimitExceededException',
+			message: 'Attempt limit exceeded, please try after some time.',
+		})
 
 		await api.resendConfirmationCode({ email, mailFormatType: 'html' })
 		await api.confirm({ email, code: await latestCode(email) })
@@ -228,7 +271,12 @@ describe('migration of a legacy account', () => {
 		const oldPassword = await failure(api.signin({ email: legacy.email, password: legacy.password }))
 		expect(oldPassword.message).toBe('Incorrect username or password.')
 
-		const answer = await api.migrateUser({ email: legacy.email, password: 'Migrated123', cultureCode: 'en-GB', passwordConfirm: 'x' } as never)
+		const answer = await api.migrateUser({
+			email: legacy.email,
+			password: 'Migrated123',
+			cultureCode: 'en-GB',
+			passwordConfirm: 'x',
+		} as never)
 		expect(answer).toMatchObject({ id: legacy.id, accountType: 'unactivated' })
 		await api.confirm({ email: legacy.email, code: await latestCode(legacy.email) })
 		const tokens = await api.signin({ email: legacy.email, password: 'Migrated123' })
@@ -262,7 +310,10 @@ describe('sign-in and tokens', () => {
 		const { email } = await activeUser('lock')
 		for (let i = 0; i < 5; i++) await failure(api.signin({ email, password: 'Wrong1234' }))
 		const locked = await failure(api.signin({ email, password: PASSWORD }))
-		expect(locked).toMatchObject({ code: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' })
+		expect(locked).toMatchObject({
+			code: 'LimitExceededException',
+			message: 'Attempt limit exceeded, please try after some time.',
+		})
 		await emu.advanceClock(16 * 60 * 1000)
 		expect((await api.signin({ email, password: PASSWORD })).idToken).toBeTruthy()
 	})
@@ -279,7 +330,11 @@ describe('sign-in and tokens', () => {
 			const shortLived = await api.signin({ email: customer.email, password: customer.password })
 			await emu.advanceClock(2 * 60 * 1000)
 			const expired = await failure(api.refreshTokens(shortLived.refreshToken))
-			expect(expired).toMatchObject({ status: 401, code: 'NotAuthorizedException', message: 'Refresh Token has expired' })
+			expect(expired).toMatchObject({
+				status: 401,
+				code: 'NotAuthorizedException',
+				message: 'Refresh Token has expired',
+			})
 		} finally {
 			await emu.tokenSettings({ refreshTokenSeconds: DEFAULT_TOKEN_SETTINGS.refreshTokenSeconds })
 		}
@@ -293,7 +348,9 @@ describe('sign-in and tokens', () => {
 		const otherClient = await failure(api.refreshTokens(tokens.refreshToken, { clientId: 'owners-portal' }))
 		expect(otherClient.status).toBe(401)
 
-		const unknown = await failure(api.clientSignin('some-app', { email: cloudMember.email, password: cloudMember.password }))
+		const unknown = await failure(
+			api.clientSignin('some-app', { email: cloudMember.email, password: cloudMember.password }),
+		)
 		expect(unknown).toMatchObject({ status: 400, message: 'Failed: Invalid client ID' })
 	})
 
@@ -316,10 +373,26 @@ describe('the user record', () => {
 		expect(me.cultureCode).toEqual({ id: expect.any(String), value: 'en-US' })
 		expect(me.shopifyId).toBe('7012345678901')
 		expect(me.managingCultureCodes).toEqual([])
-		expect(me).toMatchObject({ isDeleted: false, isVisible: true, createUserId: 'system', cognitoSub: expect.any(String), createDate: expect.any(String) })
+		expect(me).toMatchObject({
+			isDeleted: false,
+			isVisible: true,
+			createUserId: 'system',
+			cognitoSub: expect.any(String),
+			createDate: expect.any(String),
+		})
 
 		const stored = toStoredUser(me)
-		for (const key of ['createDate', 'createUserId', 'updateDate', 'updateUserId', 'isDeleted', 'isVisible', 'previousEmail', 'cognitoSub', 'managingCultureCodes']) {
+		for (const key of [
+			'createDate',
+			'createUserId',
+			'updateDate',
+			'updateUserId',
+			'isDeleted',
+			'isVisible',
+			'previousEmail',
+			'cognitoSub',
+			'managingCultureCodes',
+		]) {
 			expect(stored).not.toHaveProperty(key)
 		}
 		expect(stored.birthday).toBe('1988-04-12')
@@ -335,7 +408,9 @@ describe('the user record', () => {
 
 	it('takes email_verified from the id token, and refuses a bad access token', async () => {
 		const tokens = await api.signin({ email: customer.email, password: customer.password })
-		const unverified = await new SignJWT({ email_verified: false }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(32)))
+		const unverified = await new SignJWT({ email_verified: false })
+			.setProtectedHeader({ alg: 'HS256' })
+			.sign(new TextEncoder().encode('x'.repeat(32)))
 		expect((await api.getMe({ accessToken: tokens.accessToken, idToken: unverified })).email_verified).toBe(false)
 		const refused = await failure(api.getMe({ accessToken: tokens.idToken, idToken: tokens.idToken }))
 		expect(refused.status).toBe(401)
@@ -352,15 +427,38 @@ describe('the user record', () => {
 			allowEmail: true,
 			address: { postalCode: '10115', city: 'Berlin', addressLine1: 'Invalidenstraße 1' },
 		})
-		expect(updated).toMatchObject({ firstName: 'Renamed', lastName: 'User', country: 'DE', cultureCode: { value: 'de-DE' } })
+		expect(updated).toMatchObject({
+			firstName: 'Renamed',
+			lastName: 'User',
+			country: 'DE',
+			cultureCode: { value: 'de-DE' },
+		})
 		const me = await api.getMe(tokens)
-		expect(me).toMatchObject({ firstName: 'Renamed', birthday: '1990-02-03T00:00:00.000Z', gender: 'male', allowEmail: true })
-		expect(me.address).toMatchObject({ postalCode: '10115', city: 'Berlin', addressLine1: 'Invalidenstraße 1', addressLine2: null })
+		expect(me).toMatchObject({
+			firstName: 'Renamed',
+			birthday: '1990-02-03T00:00:00.000Z',
+			gender: 'male',
+			allowEmail: true,
+		})
+		expect(me.address).toMatchObject({
+			postalCode: '10115',
+			city: 'Berlin',
+			addressLine1: 'Invalidenstraße 1',
+			addressLine2: null,
+		})
 
-		expect((await failure(api.updateUser(tokens.accessToken, id, { firstName: '' }))).message).toBe('Invalid parameters.')
-		expect((await failure(api.updateUser(tokens.accessToken, id, { gender: 'robot' }))).message).toBe('gender must be valid.')
-		expect((await failure(api.updateUser(tokens.accessToken, id, { cultureCode: 'xx-XX' }))).message).toBe('cultureCode must be valid.')
-		expect((await failure(api.updateUser(tokens.accessToken, id, { address: { postalCode: '!!' } }))).message).toBe('postalCode must be valid.')
+		expect((await failure(api.updateUser(tokens.accessToken, id, { firstName: '' }))).message).toBe(
+			'Invalid parameters.',
+		)
+		expect((await failure(api.updateUser(tokens.accessToken, id, { gender: 'robot' }))).message).toBe(
+			'gender must be valid.',
+		)
+		expect((await failure(api.updateUser(tokens.accessToken, id, { cultureCode: 'xx-XX' }))).message).toBe(
+			'cultureCode must be valid.',
+		)
+		expect((await failure(api.updateUser(tokens.accessToken, id, { address: { postalCode: '!!' } }))).message).toBe(
+			'postalCode must be valid.',
+		)
 		expect((await failure(api.updateUser(tokens.accessToken, customer.id, { firstName: 'Hacked' }))).status).toBe(403)
 		expect((await api.getMe(tokens)).firstName).toBe('Renamed')
 	})
@@ -379,7 +477,9 @@ describe('email change', () => {
 		expect((await api.signin({ email, password: PASSWORD })).accessToken).toBeTruthy()
 		expect((await failure(api.signin({ email: newEmail, password: PASSWORD }))).code).toBe('NotAuthorizedException')
 
-		const wrong = await failure(api.confirmEmailChange(tokens.accessToken, id, mail.code === '000000' ? '111111' : '000000'))
+		const wrong = await failure(
+			api.confirmEmailChange(tokens.accessToken, id, mail.code === '000000' ? '111111' : '000000'),
+		)
 		expect(wrong.code).toBe('CodeMismatchException')
 		expect(await api.confirmEmailChange(tokens.accessToken, id, mail.code!)).toEqual({ id, email: newEmail })
 
@@ -390,9 +490,13 @@ describe('email change', () => {
 
 	it('refuses the same email, and one that belongs to another account', async () => {
 		const { email, id, tokens } = await activeUser('same')
-		const same = await failure(api.requestEmailChange(tokens.accessToken, id, { email: email.toUpperCase(), mailFormatType: 'html' }))
+		const same = await failure(
+			api.requestEmailChange(tokens.accessToken, id, { email: email.toUpperCase(), mailFormatType: 'html' }),
+		)
 		expect(same).toMatchObject({ status: 400, message: 'The new email is the same as the current email.' })
-		const taken = await failure(api.requestEmailChange(tokens.accessToken, id, { email: customer.email, mailFormatType: 'html' }))
+		const taken = await failure(
+			api.requestEmailChange(tokens.accessToken, id, { email: customer.email, mailFormatType: 'html' }),
+		)
 		expect(taken).toMatchObject({ status: 409, message: 'An account with the given email already exists.' })
 	})
 
@@ -410,9 +514,13 @@ describe('email change', () => {
 describe('password change and reset', () => {
 	it('changes the password only with the right current one, and ends the session', async () => {
 		const { email, id, tokens } = await activeUser('pw')
-		const wrong = await failure(api.changePassword(tokens.accessToken, id, { oldPassword: 'Nope12345', newPassword: 'Changed123' }))
+		const wrong = await failure(
+			api.changePassword(tokens.accessToken, id, { oldPassword: 'Nope12345', newPassword: 'Changed123' }),
+		)
 		expect(wrong).toMatchObject({ code: 'NotAuthorizedException', message: 'Incorrect current password.' })
-		const weak = await failure(api.changePassword(tokens.accessToken, id, { oldPassword: PASSWORD, newPassword: 'weak' }))
+		const weak = await failure(
+			api.changePassword(tokens.accessToken, id, { oldPassword: PASSWORD, newPassword: 'weak' }),
+		)
 		expect(weak.code).toBe('InvalidPasswordException')
 
 		await api.changePassword(tokens.accessToken, id, { oldPassword: PASSWORD, newPassword: 'Changed123' })
@@ -430,7 +538,9 @@ describe('password change and reset', () => {
 		expect(known.message).toBe('If that account exists in our system, a link to reset your password has been sent...')
 		expect(await emu.mail(unknownEmail)).toEqual([])
 		const mail = await latestMail(cloudMember.email)
-		expect(mail.link).toBe(`http://portal.test/reset-password?email=${encodeURIComponent(cloudMember.email)}&code=${mail.code}`)
+		expect(mail.link).toBe(
+			`http://portal.test/reset-password?email=${encodeURIComponent(cloudMember.email)}&code=${mail.code}`,
+		)
 		const malformed = await failure(api.requestPasswordReset({ email: 'nope', mailFormatType: 'html' }))
 		expect(malformed.status).toBe(400)
 	})
@@ -439,7 +549,9 @@ describe('password change and reset', () => {
 		const { email } = await activeUser('reset')
 		await api.requestPasswordReset({ email, mailFormatType: 'html' })
 		const code = await latestCode(email)
-		const wrong = await failure(api.confirmPasswordReset({ email, code: code === '000000' ? '111111' : '000000', newPassword: 'Reset1234' }))
+		const wrong = await failure(
+			api.confirmPasswordReset({ email, code: code === '000000' ? '111111' : '000000', newPassword: 'Reset1234' }),
+		)
 		expect(wrong.code).toBe('CodeMismatchException')
 		await emu.advanceClock(61 * 60 * 1000)
 		const expired = await failure(api.confirmPasswordReset({ email, code, newPassword: 'Reset1234' }))
@@ -449,15 +561,24 @@ describe('password change and reset', () => {
 		const fresh = await latestCode(email)
 		const weak = await failure(api.confirmPasswordReset({ email, code: fresh, newPassword: 'weak' }))
 		expect(weak.code).toBe('InvalidPasswordException')
-		expect(await api.confirmPasswordReset({ email, code: fresh, newPassword: 'Reset1234' })).toEqual({ message: expect.any(String) })
+		expect(await api.confirmPasswordReset({ email, code: fresh, newPassword: 'Reset1234' })).toEqual({
+			message: expect.any(String),
+		})
 		expect((await api.signin({ email, password: 'Reset1234' })).accessToken).toBeTruthy()
-		const unknown = await failure(api.confirmPasswordReset({ email: uniqueEmail('noone'), code: fresh, newPassword: 'Reset1234' }))
+		const unknown = await failure(
+			api.confirmPasswordReset({ email: uniqueEmail('noone'), code: fresh, newPassword: 'Reset1234' }),
+		)
 		expect(unknown.code).toBe('CodeMismatchException')
 	})
 
 	it('activates a legacy account that resets its password', async () => {
 		const email = uniqueEmail('legacyreset')
-		insertUser(emu.emulator.context(), { email, password: 'OldPass123', status: 'legacy', profile: { firstName: 'Old', lastName: 'Portal', cultureCode: 'en-US', country: 'US' } })
+		insertUser(emu.emulator.context(), {
+			email,
+			password: 'OldPass123',
+			status: 'legacy',
+			profile: { firstName: 'Old', lastName: 'Portal', cultureCode: 'en-US', country: 'US' },
+		})
 		await api.requestPasswordReset({ email, mailFormatType: 'html' })
 		await api.confirmPasswordReset({ email, code: await latestCode(email), newPassword: 'Renewed123' })
 		expect((await api.getAccountType(email)).accountType).toBe('active')
@@ -480,7 +601,8 @@ describe('account deletion', () => {
 		expect(refused).toMatchObject({
 			status: 409,
 			code: 'ActiveSubscriptions',
-			message: 'Your account has active cloud subscriptions and cannot be deleted. If you still hope to delete your account, please contact us.',
+			message:
+				'Your account has active cloud subscriptions and cannot be deleted. If you still hope to delete your account, please contact us.',
 		})
 		expect((await api.getAccountType(cloudMember.email)).accountType).toBe('active')
 	})
@@ -523,9 +645,20 @@ describe('phones', () => {
 
 	it('refuses a bad number or type, an unknown phone and another user', async () => {
 		const { id, tokens } = await activeUser('badphone')
-		expect((await failure(api.createPhone(tokens.accessToken, id, { number: 'call me', type: 'mobile' }))).message).toBe('Phone number must be valid.')
-		expect((await failure(api.createPhone(tokens.accessToken, id, { number: '+1 212 555 0101', type: 'fax' as never }))).message).toBe('Invalid parameters.')
-		expect((await failure(api.updatePhone(tokens.accessToken, id, 'no-such-phone', { number: '+1 212 555 0101', type: 'home' }))).status).toBe(404)
+		expect(
+			(await failure(api.createPhone(tokens.accessToken, id, { number: 'call me', type: 'mobile' }))).message,
+		).toBe('Phone number must be valid.')
+		expect(
+			(await failure(api.createPhone(tokens.accessToken, id, { number: '+1 212 555 0101', type: 'fax' as never })))
+				.message,
+		).toBe('Invalid parameters.')
+		expect(
+			(
+				await failure(
+					api.updatePhone(tokens.accessToken, id, 'no-such-phone', { number: '+1 212 555 0101', type: 'home' }),
+				)
+			).status,
+		).toBe(404)
 		expect((await failure(api.deletePhone(tokens.accessToken, id, 'no-such-phone'))).status).toBe(404)
 		expect((await failure(api.getPhones(tokens.accessToken, customer.id))).status).toBe(403)
 	})
@@ -566,7 +699,11 @@ describe('staff views', () => {
 
 	it('lists the cultures a staff member manages', async () => {
 		const tokens = await api.signin({ email: staff.email, password: staff.password })
-		expect((await api.getManagingCultureCodes(tokens.accessToken, staff.id)).map((c) => c.value)).toEqual(['en-US', 'en-CA', 'fr-CA'])
+		expect((await api.getManagingCultureCodes(tokens.accessToken, staff.id)).map((c) => c.value)).toEqual([
+			'en-US',
+			'en-CA',
+			'fr-CA',
+		])
 		expect(await api.getManagingCultureCodes(tokens.accessToken, customer.id)).toEqual([])
 	})
 })
@@ -574,28 +711,44 @@ describe('staff views', () => {
 describe('temporary data', () => {
 	it('keeps what a signed-out visitor left under their email until they have an account', async () => {
 		const email = uniqueEmail('qr')
-		const kept = await api.createTemporaryData({ email, purpose: 'ProductRegistrationUsingQR', body: { modelCode: 'FP30X0', serialCode: 'A1234567' } })
+		const kept = await api.createTemporaryData({
+			email,
+			purpose: 'ProductRegistrationUsingQR',
+			body: { modelCode: 'FP30X0', serialCode: 'A1234567' },
+		})
 		expect(kept).toMatchObject({ email, userId: null, purpose: 'ProductRegistrationUsingQR' })
 
 		await api.signup(signupInput(email))
 		await api.confirm({ email, code: await latestCode(email) })
 		const tokens = await api.signin({ email, password: PASSWORD })
 		const { id } = await api.getMe(tokens)
-		expect((await api.getTemporaryData(tokens.accessToken, id, 'ProductRegistrationUsingQR'))?.body).toEqual({ modelCode: 'FP30X0', serialCode: 'A1234567' })
+		expect((await api.getTemporaryData(tokens.accessToken, id, 'ProductRegistrationUsingQR'))?.body).toEqual({
+			modelCode: 'FP30X0',
+			serialCode: 'A1234567',
+		})
 		expect(await api.getTemporaryData(tokens.accessToken, id, 'RedirectPathAfterSignup')).toBeNull()
 
 		await api.saveTemporaryData(tokens.accessToken, id, 'RedirectPathAfterSignup', { path: '/support/order_status' })
-		expect((await api.getTemporaryData(tokens.accessToken, id, 'RedirectPathAfterSignup'))?.body).toEqual({ path: '/support/order_status' })
+		expect((await api.getTemporaryData(tokens.accessToken, id, 'RedirectPathAfterSignup'))?.body).toEqual({
+			path: '/support/order_status',
+		})
 
 		await api.deleteTemporaryData(tokens.accessToken, id, 'ProductRegistrationUsingQR')
 		expect(await api.getTemporaryData(tokens.accessToken, id, 'ProductRegistrationUsingQR')).toBeNull()
-		expect((await failure(api.deleteTemporaryData(tokens.accessToken, id, 'ProductRegistrationUsingQR'))).status).toBe(404)
+		expect((await failure(api.deleteTemporaryData(tokens.accessToken, id, 'ProductRegistrationUsingQR'))).status).toBe(
+			404,
+		)
 	})
 
 	it('refuses another user, a malformed entry, and forgets data after 7 days', async () => {
 		const { id, email, tokens } = await activeUser('tmp')
-		expect((await failure(api.getTemporaryData(tokens.accessToken, customer.id, 'RedirectPathAfterSignup'))).status).toBe(403)
-		expect((await failure(api.createTemporaryData({ email: 'not-an-email', purpose: 'RedirectPathAfterSignup', body: {} }))).status).toBe(400)
+		expect(
+			(await failure(api.getTemporaryData(tokens.accessToken, customer.id, 'RedirectPathAfterSignup'))).status,
+		).toBe(403)
+		expect(
+			(await failure(api.createTemporaryData({ email: 'not-an-email', purpose: 'RedirectPathAfterSignup', body: {} })))
+				.status,
+		).toBe(400)
 
 		await api.saveTemporaryData(tokens.accessToken, id, 'RedirectPathAfterSignup', { path: '/' })
 		await emu.advanceClock(8 * 24 * HOUR)
@@ -608,7 +761,10 @@ describe('external user ids', () => {
 	it('keeps the shop account id per service; the record shows it as shopifyId', async () => {
 		const { tokens } = await activeUser('shop')
 		expect(await api.getExternalUserId(tokens.accessToken, 'shopify')).toBeNull()
-		expect(await api.createExternalUserId(tokens.accessToken, 'shopify', '7000000000001')).toMatchObject({ serviceId: 'shopify', id: '7000000000001' })
+		expect(await api.createExternalUserId(tokens.accessToken, 'shopify', '7000000000001')).toMatchObject({
+			serviceId: 'shopify',
+			id: '7000000000001',
+		})
 		expect((await failure(api.createExternalUserId(tokens.accessToken, 'shopify', '7000000000002'))).status).toBe(409)
 		await api.updateExternalUserId(tokens.accessToken, 'shopify', '7000000000003')
 		expect((await api.getExternalUserId(tokens.accessToken, 'shopify'))?.id).toBe('7000000000003')

@@ -30,7 +30,13 @@ function demoUser(name: DemoAccountName): UserRow {
 	const demo = DEMO_ACCOUNTS[name]
 	return (
 		findUserByEmail(ctx.db, demo.email) ??
-		insertUser(ctx, { id: demo.id, email: demo.email, password: demo.password, status: 'active', profile: { firstName: demo.firstName, lastName: demo.lastName } })
+		insertUser(ctx, {
+			id: demo.id,
+			email: demo.email,
+			password: demo.password,
+			status: 'active',
+			profile: { firstName: demo.firstName, lastName: demo.lastName },
+		})
 	)
 }
 
@@ -55,8 +61,18 @@ async function idToken(user: UserRow) {
 async function subscribedUser(planId = 'pro-monthly', offerId?: string) {
 	const user = freshUser()
 	const token = await idToken(user)
-	const checkout = await cloud.validateToken(token, { source: FASTSPRING, email: user.email, planIds: [planId], offerId })
-	const subscription = await cloud.postSubscription(token, { type: 1, planIds: [planId], token: checkout.token, offerId })
+	const checkout = await cloud.validateToken(token, {
+		source: FASTSPRING,
+		email: user.email,
+		planIds: [planId],
+		offerId,
+	})
+	const subscription = await cloud.postSubscription(token, {
+		type: 1,
+		planIds: [planId],
+		token: checkout.token,
+		offerId,
+	})
 	return { user, token, checkout, subscription }
 }
 
@@ -84,10 +100,15 @@ describe('the configured JSON lists', () => {
 
 	it('serves offers, lifetime keys and hardware products, with images that answer', async () => {
 		const offers = await cloud.getOffers()
-		expect(offers.map((o) => o.id)).toEqual(expect.arrayContaining(['welcome-annual-20', 'come-back-monthly-50', 'upgrade-ultimate-25', 'summer-sale']))
+		expect(offers.map((o) => o.id)).toEqual(
+			expect.arrayContaining(['welcome-annual-20', 'come-back-monthly-50', 'upgrade-ultimate-25', 'summer-sale']),
+		)
 		expect(Date.parse(offers.find((o) => o.id === 'summer-sale')!.validUntil)).toBeLessThan(now())
 		const keys = await cloud.getLifetimeKeys()
-		expect(keys.find((k) => k.id === 'lk-rhythm')).toMatchObject({ productIds: ['tr-808', 'tr-909', 'tb-303'], price: { amount: 299.99, currency: 'USD' } })
+		expect(keys.find((k) => k.id === 'lk-rhythm')).toMatchObject({
+			productIds: ['tr-808', 'tr-909', 'tb-303'],
+			price: { amount: 299.99, currency: 'USD' },
+		})
 		const image = await fetch(keys[0]!.image)
 		expect(image.headers.get('Content-Type')).toContain('image/svg+xml')
 		expect(await image.text()).toContain(keys[0]!.name)
@@ -148,13 +169,24 @@ describe('account details of the seeded cloud member', () => {
 		const products = await cloud.getUserProducts(await idToken(member))
 		const byRule = products.filter((p) => p.ruleType === 'InstantUserProduct')
 		expect(byRule.map((p) => p.productId)).toContain('tr-808')
-		expect(byRule.every((p) => p.userProductType === 0 && p.UserSubscriptionRuleId === 'usr_demo_member_pro')).toBe(true)
-		expect(products.find((p) => p.userProductType === 1)).toMatchObject({ productId: 'jupiter-8', productType: 'Key', entitlementKey: 'RCLK-J8LT-0003-CCCC' })
-		expect(products.filter((p) => p.userProductType === 2).map((p) => [p.productId, p.productType, p.serialNumber])).toEqual([
+		expect(byRule.every((p) => p.userProductType === 0 && p.UserSubscriptionRuleId === 'usr_demo_member_pro')).toBe(
+			true,
+		)
+		expect(products.find((p) => p.userProductType === 1)).toMatchObject({
+			productId: 'jupiter-8',
+			productType: 'Key',
+			entitlementKey: 'RCLK-J8LT-0003-CCCC',
+		})
+		expect(
+			products.filter((p) => p.userProductType === 2).map((p) => [p.productId, p.productType, p.serialNumber]),
+		).toEqual([
 			['jupiter-x', 'Purchase', 'A7B2345'],
 			['zenology', 'Purchase', 'A7B2345'],
 		])
-		expect(products.find((p) => p.ruleType === 'LoyaltyReward')).toMatchObject({ productId: 'jd-800', UserRuleId: 'rule_demo_member_loyalty' })
+		expect(products.find((p) => p.ruleType === 'LoyaltyReward')).toMatchObject({
+			productId: 'jd-800',
+			UserRuleId: 'rule_demo_member_loyalty',
+		})
 		const anonymous = await failure(cloud.getUserProducts('not-a-token'))
 		expect(anonymous).toMatchObject({ status: 401, message: 'Invalid token' })
 	})
@@ -181,7 +213,9 @@ describe('account details of the seeded cloud member', () => {
 		})
 		expect(status.loyaltyProgram.currentRewardInstruments.map((i) => i.productId)).toEqual(['jd-800'])
 		expect(status.loyaltyProgram.instrumentsAvailable.length).toBeGreaterThan(2)
-		expect(status.subscriptionRules).toEqual([expect.objectContaining({ UserSubscriptionRuleId: 'usr_demo_member_pro', ruleType: 'InstantUserProduct' })])
+		expect(status.subscriptionRules).toEqual([
+			expect.objectContaining({ UserSubscriptionRuleId: 'usr_demo_member_pro', ruleType: 'InstantUserProduct' }),
+		])
 		const expired = await failure(cloud.getUserRuleStatus('x.y.z'))
 		expect(expired.status).toBe(401)
 	})
@@ -189,13 +223,21 @@ describe('account details of the seeded cloud member', () => {
 
 describe('the free trial', () => {
 	it('is refused to the cloud member, who has subscribed before', async () => {
-		const refused = await failure(cloud.postSubscription(await idToken(demoUser('cloudMember')), { type: 2, planIds: ['ultimate-monthly'] }))
-		expect(refused).toMatchObject({ status: 409, code: 'FreeTrialNotEligible', message: 'The free trial is only for first-time members.' })
+		const refused = await failure(
+			cloud.postSubscription(await idToken(demoUser('cloudMember')), { type: 2, planIds: ['ultimate-monthly'] }),
+		)
+		expect(refused).toMatchObject({
+			status: 409,
+			code: 'FreeTrialNotEligible',
+			message: 'The free trial is only for first-time members.',
+		})
 	})
 
 	it('is only for the top tier', async () => {
 		const customer = demoUser('customer')
-		const wrongTier = await failure(cloud.postSubscription(await idToken(customer), { type: 2, planIds: ['pro-monthly'] }))
+		const wrongTier = await failure(
+			cloud.postSubscription(await idToken(customer), { type: 2, planIds: ['pro-monthly'] }),
+		)
 		expect(wrongTier).toMatchObject({ status: 400, message: 'The free trial is only for the Ultimate membership.' })
 	})
 
@@ -218,7 +260,10 @@ describe('the free trial', () => {
 		expect(Date.parse(trial.endDate!) - Date.parse(trial.createdDate)).toBe(30 * DAY)
 		expect(await cloud.getUserSubscriptions(token)).toEqual([trial])
 		const products = await cloud.getUserProducts(token)
-		expect(products.find((p) => p.productId === 'jupiter-8')).toMatchObject({ ruleType: 'FreeTrial', expiresDate: trial.endDate })
+		expect(products.find((p) => p.productId === 'jupiter-8')).toMatchObject({
+			ruleType: 'FreeTrial',
+			expiresDate: trial.endDate,
+		})
 		const status = await cloud.getUserRuleStatus(token)
 		expect(status.freeTrial.eligible).toBe(false)
 		expect(status.loyaltyProgram.rewardsStatus).toBe('NotEnrolled')
@@ -230,19 +275,45 @@ describe('the free trial', () => {
 describe('checkout and subscribing', () => {
 	it('validates a checkout with an offer, subscribes with its token, and bills the discounted first payment', async () => {
 		const { user, token, checkout, subscription } = await subscribedUser('pro-annual', 'welcome-annual-20')
-		expect(checkout).toMatchObject({ valid: true, source: 5, email: user.email, planIds: ['pro-annual'], offerId: 'welcome-annual-20' })
-		expect(checkout.items[0]).toMatchObject({ price: { amount: 99.99 }, discountPercent: 20, total: { amount: 79.99, currency: 'USD' } })
-		expect(subscription).toMatchObject({ status: 4, type: 1, source: 5, planId: 'pro-annual', offerId: 'welcome-annual-20', rewardEligible: true, processorStatus: 'Active' })
+		expect(checkout).toMatchObject({
+			valid: true,
+			source: 5,
+			email: user.email,
+			planIds: ['pro-annual'],
+			offerId: 'welcome-annual-20',
+		})
+		expect(checkout.items[0]).toMatchObject({
+			price: { amount: 99.99 },
+			discountPercent: 20,
+			total: { amount: 79.99, currency: 'USD' },
+		})
+		expect(subscription).toMatchObject({
+			status: 4,
+			type: 1,
+			source: 5,
+			planId: 'pro-annual',
+			offerId: 'welcome-annual-20',
+			rewardEligible: true,
+			processorStatus: 'Active',
+		})
 		const nextCharge = new Date(subscription.nextChargeDate!)
 		const created = new Date(subscription.createdDate)
 		expect(nextCharge.getUTCFullYear() - created.getUTCFullYear()).toBe(1)
 		expect(nextCharge.getUTCMonth()).toBe(created.getUTCMonth())
 		expect((await cloud.getPaymentHistory(token, user.id)).map((p) => p.amount.amount)).toEqual([79.99])
-		expect((await cloud.getUserRuleStatus(token)).loyaltyProgram).toMatchObject({ rewardsStatus: 'Active', monthsCompleted: 12, maxRewardInstruments: 2 })
+		expect((await cloud.getUserRuleStatus(token)).loyaltyProgram).toMatchObject({
+			rewardsStatus: 'Active',
+			monthsCompleted: 12,
+			maxRewardInstruments: 2,
+		})
 
-		const reused = await failure(cloud.postSubscription(token, { type: 1, planIds: ['pro-annual'], token: checkout.token }))
+		const reused = await failure(
+			cloud.postSubscription(token, { type: 1, planIds: ['pro-annual'], token: checkout.token }),
+		)
 		expect(reused).toMatchObject({ status: 409, message: 'This checkout was already used.' })
-		const again = await failure(cloud.validateToken(token, { source: FASTSPRING, email: user.email, planIds: ['core-monthly'] }))
+		const again = await failure(
+			cloud.validateToken(token, { source: FASTSPRING, email: user.email, planIds: ['core-monthly'] }),
+		)
 		expect(again).toMatchObject({ status: 409, message: 'You already have an active subscription.' })
 	})
 
@@ -250,41 +321,89 @@ describe('checkout and subscribing', () => {
 		const user = freshUser()
 		const token = await idToken(user)
 		const ask = (params: Partial<Parameters<typeof cloud.validateToken>[1]>) =>
-			failure(cloud.validateToken(token, { source: FASTSPRING, email: user.email, planIds: ['pro-monthly'], ...params }))
-		expect(await ask({ email: 'someone@example.com' })).toMatchObject({ status: 403, message: 'Email does not match the signed-in user.' })
-		expect(await ask({ source: 4 })).toMatchObject({ status: 403, message: 'Purchases cannot be made through the Admin source.' })
+			failure(
+				cloud.validateToken(token, { source: FASTSPRING, email: user.email, planIds: ['pro-monthly'], ...params }),
+			)
+		expect(await ask({ email: 'someone@example.com' })).toMatchObject({
+			status: 403,
+			message: 'Email does not match the signed-in user.',
+		})
+		expect(await ask({ source: 4 })).toMatchObject({
+			status: 403,
+			message: 'Purchases cannot be made through the Admin source.',
+		})
 		expect(await ask({ source: 9 as 1 })).toMatchObject({ status: 400, message: 'Invalid parameters.' })
-		expect(await ask({ planIds: ['gold-monthly'] })).toMatchObject({ status: 404, message: 'Plan gold-monthly was not found.' })
-		expect(await ask({ offerId: 'summer-sale' })).toMatchObject({ status: 400, message: 'Offer summer-sale has expired.' })
-		expect(await ask({ offerId: 'welcome-annual-20' })).toMatchObject({ status: 400, message: 'Offer welcome-annual-20 does not apply to plan pro-monthly.' })
-		expect(await ask({ offerId: 'come-back-monthly-50' })).toMatchObject({ status: 403, message: 'Offer come-back-monthly-50 is not available for this account.' })
-		expect(await ask({ productIds: ['ultimate'] })).toMatchObject({ status: 400, message: 'Product ultimate is not part of plan pro-monthly.' })
+		expect(await ask({ planIds: ['gold-monthly'] })).toMatchObject({
+			status: 404,
+			message: 'Plan gold-monthly was not found.',
+		})
+		expect(await ask({ offerId: 'summer-sale' })).toMatchObject({
+			status: 400,
+			message: 'Offer summer-sale has expired.',
+		})
+		expect(await ask({ offerId: 'welcome-annual-20' })).toMatchObject({
+			status: 400,
+			message: 'Offer welcome-annual-20 does not apply to plan pro-monthly.',
+		})
+		expect(await ask({ offerId: 'come-back-monthly-50' })).toMatchObject({
+			status: 403,
+			message: 'Offer come-back-monthly-50 is not available for this account.',
+		})
+		expect(await ask({ productIds: ['ultimate'] })).toMatchObject({
+			status: 400,
+			message: 'Product ultimate is not part of plan pro-monthly.',
+		})
 		const noToken = await failure(cloud.postSubscription(token, { type: 1, planIds: ['pro-monthly'] }))
 		expect(noToken).toMatchObject({ status: 400, message: 'A checkout token is required for a paid subscription.' })
-		const otherPlan = await cloud.validateToken(token, { source: FASTSPRING, email: user.email, planIds: ['core-monthly'] })
-		const mismatch = await failure(cloud.postSubscription(token, { type: 1, planIds: ['pro-monthly'], token: otherPlan.token }))
+		const otherPlan = await cloud.validateToken(token, {
+			source: FASTSPRING,
+			email: user.email,
+			planIds: ['core-monthly'],
+		})
+		const mismatch = await failure(
+			cloud.postSubscription(token, { type: 1, planIds: ['pro-monthly'], token: otherPlan.token }),
+		)
 		expect(mismatch.message).toBe('The plan or offer does not match the checkout.')
 		// The refused post did not use the checkout up.
-		expect(await cloud.postSubscription(token, { type: 1, planIds: ['core-monthly'], token: otherPlan.token })).toMatchObject({ planId: 'core-monthly' })
+		expect(
+			await cloud.postSubscription(token, { type: 1, planIds: ['core-monthly'], token: otherPlan.token }),
+		).toMatchObject({ planId: 'core-monthly' })
 	})
 
 	it('upgrades a lower tier: the old subscription is cancelled, the new one runs', async () => {
 		const { user, token, subscription: core } = await subscribedUser('core-monthly')
-		const checkout = await cloud.validateToken(token, { source: FASTSPRING, email: user.email, planIds: ['ultimate-monthly'], offerId: 'upgrade-ultimate-25' })
+		const checkout = await cloud.validateToken(token, {
+			source: FASTSPRING,
+			email: user.email,
+			planIds: ['ultimate-monthly'],
+			offerId: 'upgrade-ultimate-25',
+		})
 		expect(checkout.total.amount).toBe(14.99)
-		const ultimate = await cloud.postSubscription(token, { type: 1, planIds: ['ultimate-monthly'], token: checkout.token, offerId: 'upgrade-ultimate-25' })
+		const ultimate = await cloud.postSubscription(token, {
+			type: 1,
+			planIds: ['ultimate-monthly'],
+			token: checkout.token,
+			offerId: 'upgrade-ultimate-25',
+		})
 		const subscriptions = await cloud.getUserSubscriptions(token)
 		expect(subscriptions.map((s) => [s.subscriptionId, s.status])).toEqual([
 			[ultimate.subscriptionId, contract.SUBSCRIPTION_STATUS.Subscribed],
 			[core.subscriptionId, contract.SUBSCRIPTION_STATUS.Cancelled],
 		])
-		expect((await cloud.getUserRuleStatus(token)).loyaltyProgram).toMatchObject({ monthsCompleted: 2, maxRewardInstruments: 3 })
+		expect((await cloud.getUserRuleStatus(token)).loyaltyProgram).toMatchObject({
+			monthsCompleted: 2,
+			maxRewardInstruments: 3,
+		})
 	})
 
 	it('turns the customer’s running trial into a paid subscription', async () => {
 		const customer = demoUser('customer')
 		const token = await idToken(customer)
-		const checkout = await cloud.validateToken(token, { source: 2, email: customer.email, planIds: ['ultimate-annual'] })
+		const checkout = await cloud.validateToken(token, {
+			source: 2,
+			email: customer.email,
+			planIds: ['ultimate-annual'],
+		})
 		const paid = await cloud.postSubscription(token, { type: 1, planIds: ['ultimate-annual'], token: checkout.token })
 		expect(paid).toMatchObject({ source: contract.SUBSCRIPTION_SOURCE.Xsolla, type: 1, status: 4 })
 		const trial = (await cloud.getUserSubscriptions(token)).find((s) => s.type === contract.SUBSCRIPTION_TYPE.Trial)
@@ -299,8 +418,13 @@ describe('offers for a customer', () => {
 		expect(offersForNew.map((o) => o.id).sort()).toEqual(['annual-10', 'welcome-annual-20'])
 		const member = demoUser('cloudMember')
 		const memberToken = await idToken(member)
-		expect((await cloud.getCustomersOffers(memberToken, { email: member.email })).map((o) => o.id).sort()).toEqual(['annual-10', 'upgrade-ultimate-25'])
-		expect((await cloud.getCustomersOffers(memberToken, { planIds: ['ultimate-monthly'] })).map((o) => o.id)).toEqual(['upgrade-ultimate-25'])
+		expect((await cloud.getCustomersOffers(memberToken, { email: member.email })).map((o) => o.id).sort()).toEqual([
+			'annual-10',
+			'upgrade-ultimate-25',
+		])
+		expect((await cloud.getCustomersOffers(memberToken, { planIds: ['ultimate-monthly'] })).map((o) => o.id)).toEqual([
+			'upgrade-ultimate-25',
+		])
 		const mismatch = await failure(cloud.getCustomersOffers(memberToken, { email: 'owner@example.com' }))
 		expect(mismatch).toMatchObject({ status: 403, message: 'Email does not match the signed-in user.' })
 	})
@@ -310,7 +434,12 @@ describe('cancelling', () => {
 	it('needs the processor side first, then leaves the subscription NonRenew to the end of its cycle, keys kept', async () => {
 		const { user, token, subscription } = await subscribedUser('pro-monthly')
 		await cloud.registerKey(token, { key: 'RCLK-JUNO-0005-EEEE' })
-		const early = await failure(cloud.noRenewSubscription(token, { subscriptionId: subscription.subscriptionId, cancellationReason: 'financial' }))
+		const early = await failure(
+			cloud.noRenewSubscription(token, {
+				subscriptionId: subscription.subscriptionId,
+				cancellationReason: 'financial',
+			}),
+		)
 		expect(early).toMatchObject({ status: 409, message: 'Cancel the subscription with its payment processor first.' })
 
 		const cancelled = await cloud.cancelSubscription(token, {
@@ -330,28 +459,55 @@ describe('cancelling', () => {
 		// Still active to the end of the billing cycle: the account cannot be deleted yet.
 		expect(hasActiveCloudSubscription(emu.emulator.context().db, user.id)).toBe(true)
 		const products = await cloud.getUserProducts(token)
-		expect(products.find((p) => p.productId === 'tr-808')).toMatchObject({ ruleType: 'InstantUserProduct', expiresDate: cancelled.endDate })
-		expect(products.filter((p) => p.entitlementKey === 'RCLK-JUNO-0005-EEEE').map((p) => p.productId)).toEqual(['juno-106', 'juno-60'])
+		expect(products.find((p) => p.productId === 'tr-808')).toMatchObject({
+			ruleType: 'InstantUserProduct',
+			expiresDate: cancelled.endDate,
+		})
+		expect(products.filter((p) => p.entitlementKey === 'RCLK-JUNO-0005-EEEE').map((p) => p.productId)).toEqual([
+			'juno-106',
+			'juno-60',
+		])
 
-		const twice = await failure(cloud.noRenewSubscription(token, { subscriptionId: subscription.subscriptionId, cancellationReason: 'disuse' }))
+		const twice = await failure(
+			cloud.noRenewSubscription(token, { subscriptionId: subscription.subscriptionId, cancellationReason: 'disuse' }),
+		)
 		expect(twice).toMatchObject({ status: 409, message: 'The subscription is already set not to renew.' })
 		// Part 1 again is harmless.
-		expect(await cloud.deleteSubscription(token, subscription.subscriptionId)).toMatchObject({ processorStatus: 'Cancelled' })
+		expect(await cloud.deleteSubscription(token, subscription.subscriptionId)).toMatchObject({
+			processorStatus: 'Cancelled',
+		})
 	})
 
 	it('refuses an unknown subscription and a bad reason', async () => {
 		const token = await idToken(demoUser('cloudMember'))
-		expect(await failure(cloud.deleteSubscription(token, 'sub_nope'))).toMatchObject({ status: 404, message: 'Subscription sub_nope was not found.' })
-		expect(await failure(cloud.cancelSubscription(token, { subscriptionId: 'sub_nope', cancellationReason: 'quality' }))).toMatchObject({ status: 404 })
-		const bad = await failure(cloud.noRenewSubscription(token, { subscriptionId: 'sub_demo_member_pro', cancellationReason: 'too expensive' as 'quality' }))
+		expect(await failure(cloud.deleteSubscription(token, 'sub_nope'))).toMatchObject({
+			status: 404,
+			message: 'Subscription sub_nope was not found.',
+		})
+		expect(
+			await failure(cloud.cancelSubscription(token, { subscriptionId: 'sub_nope', cancellationReason: 'quality' })),
+		).toMatchObject({ status: 404 })
+		const bad = await failure(
+			cloud.noRenewSubscription(token, {
+				subscriptionId: 'sub_demo_member_pro',
+				cancellationReason: 'too expensive' as 'quality',
+			}),
+		)
 		expect(bad).toMatchObject({ status: 400, message: 'Invalid parameters.' })
 		expect((await cloud.getUserSubscriptions(token))[0]!.status).toBe(contract.SUBSCRIPTION_STATUS.Subscribed)
 	})
 
 	it('lets a non-renewing member resubscribe: the same subscription renews again, nothing charged now', async () => {
 		const { user, token, subscription } = await subscribedUser('pro-monthly')
-		const cancelled = await cloud.cancelSubscription(token, { subscriptionId: subscription.subscriptionId, cancellationReason: 'instruments' })
-		const checkout = await cloud.validateToken(token, { source: FASTSPRING, email: user.email, planIds: ['pro-monthly'] })
+		const cancelled = await cloud.cancelSubscription(token, {
+			subscriptionId: subscription.subscriptionId,
+			cancellationReason: 'instruments',
+		})
+		const checkout = await cloud.validateToken(token, {
+			source: FASTSPRING,
+			email: user.email,
+			planIds: ['pro-monthly'],
+		})
 		const resumed = await cloud.postSubscription(token, { type: 1, planIds: ['pro-monthly'], token: checkout.token })
 		expect(resumed).toMatchObject({
 			subscriptionId: subscription.subscriptionId,
@@ -368,8 +524,15 @@ describe('cancelling', () => {
 		const user = freshUser()
 		const token = await idToken(user)
 		const trial = await cloud.postSubscription(token, { type: 2, planIds: ['ultimate-annual'] })
-		expect(await cloud.deleteSubscription(token, trial.subscriptionId)).toEqual({ subscriptionId: trial.subscriptionId, processorStatus: 'NotApplicable', cancelledDate: null })
-		const cancelled = await cloud.noRenewSubscription(token, { subscriptionId: trial.subscriptionId, cancellationReason: 'disuse' })
+		expect(await cloud.deleteSubscription(token, trial.subscriptionId)).toEqual({
+			subscriptionId: trial.subscriptionId,
+			processorStatus: 'NotApplicable',
+			cancelledDate: null,
+		})
+		const cancelled = await cloud.noRenewSubscription(token, {
+			subscriptionId: trial.subscriptionId,
+			cancellationReason: 'disuse',
+		})
 		expect(cancelled.status).toBe(contract.SUBSCRIPTION_STATUS.TrialCancelled)
 		expect(await cloud.getUserProducts(token)).toEqual([])
 		expect(hasActiveCloudSubscription(emu.emulator.context().db, user.id)).toBe(false)
@@ -381,11 +544,18 @@ describe('Play2-4Life reward instruments', () => {
 		const { token } = await subscribedUser('pro-monthly')
 		const { loyaltyProgram } = await cloud.getUserRuleStatus(token)
 		const UserRuleId = loyaltyProgram.UserRuleId!
-		expect(loyaltyProgram).toMatchObject({ rewardsStatus: 'Active', monthsCompleted: 1, monthsRemaining: 23, currentRewardInstruments: [] })
+		expect(loyaltyProgram).toMatchObject({
+			rewardsStatus: 'Active',
+			monthsCompleted: 1,
+			monthsRemaining: 23,
+			currentRewardInstruments: [],
+		})
 
 		const chosen = await cloud.putUserProduct(token, { UserRuleId, productIds: ['jupiter-8', 'srx-piano'] })
 		expect(chosen.currentRewardInstruments.map((i) => i.productId)).toEqual(['jupiter-8', 'srx-piano'])
-		expect((await cloud.getUserProducts(token)).filter((p) => p.ruleType === 'LoyaltyReward').map((p) => p.productId)).toEqual(['jupiter-8', 'srx-piano'])
+		expect(
+			(await cloud.getUserProducts(token)).filter((p) => p.ruleType === 'LoyaltyReward').map((p) => p.productId),
+		).toEqual(['jupiter-8', 'srx-piano'])
 		const tooMany = await failure(cloud.putUserProduct(token, { UserRuleId, productIds: ['sh-2'] }))
 		expect(tooMany).toMatchObject({ status: 409, message: 'You can choose up to 2 reward instruments.' })
 		const notReward = await failure(cloud.putUserProduct(token, { UserRuleId, productIds: ['zenology'] }))
@@ -394,8 +564,13 @@ describe('Play2-4Life reward instruments', () => {
 		const swapped = await cloud.deleteUserProduct(token, { UserRuleId, productIds: ['srx-piano'] })
 		expect(swapped.currentRewardInstruments.map((i) => i.productId)).toEqual(['jupiter-8'])
 		const notChosen = await failure(cloud.deleteUserProduct(token, { UserRuleId, productIds: ['srx-piano'] }))
-		expect(notChosen).toMatchObject({ status: 404, message: 'Product srx-piano is not one of your reward instruments.' })
-		const otherRule = await failure(cloud.deleteUserProduct(token, { UserRuleId: 'rule_demo_member_loyalty', productIds: ['jd-800'] }))
+		expect(notChosen).toMatchObject({
+			status: 404,
+			message: 'Product srx-piano is not one of your reward instruments.',
+		})
+		const otherRule = await failure(
+			cloud.deleteUserProduct(token, { UserRuleId: 'rule_demo_member_loyalty', productIds: ['jd-800'] }),
+		)
 		expect(otherRule).toMatchObject({ status: 404, message: 'Rule rule_demo_member_loyalty was not found.' })
 	})
 })
@@ -412,7 +587,11 @@ describe('the card on file', () => {
 		expect(html).not.toContain('<script')
 
 		const post = (fields: Record<string, string>) =>
-			fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) })
+			fetch(url, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+				body: new URLSearchParams(fields),
+			})
 		const wrong = await post({ name: 'Fresh Customer', number: '4242 4242 4242 4241', expiry: '01/20', cvc: '12' })
 		expect(wrong.status).toBe(400)
 		const wrongHtml = await wrong.text()
@@ -432,7 +611,10 @@ describe('the card on file', () => {
 		const token = await idToken(user)
 		const trial = await cloud.postSubscription(token, { type: 2, planIds: ['ultimate-monthly'] })
 		const refused = await failure(cloud.getPaymentInformationUrl(token, trial.subscriptionId))
-		expect(refused).toMatchObject({ status: 409, message: 'This subscription is not billed through a payment processor.' })
+		expect(refused).toMatchObject({
+			status: 409,
+			message: 'This subscription is not billed through a payment processor.',
+		})
 	})
 })
 
@@ -440,10 +622,28 @@ describe('the cloud’s copy of the user', () => {
 	it('put-user creates and updates it; a partial update keeps the rest', async () => {
 		const user = freshUser()
 		const token = await idToken(user)
-		const created = await cloud.putUser(token, { email: user.email, firstName: 'Robin', lastName: 'Player', country: 'de', cultureCode: 'de-DE' })
-		expect(created).toMatchObject({ id: user.id, email: user.email, firstName: 'Robin', lastName: 'Player', country: 'DE', cultureCode: 'de-DE' })
+		const created = await cloud.putUser(token, {
+			email: user.email,
+			firstName: 'Robin',
+			lastName: 'Player',
+			country: 'de',
+			cultureCode: 'de-DE',
+		})
+		expect(created).toMatchObject({
+			id: user.id,
+			email: user.email,
+			firstName: 'Robin',
+			lastName: 'Player',
+			country: 'DE',
+			cultureCode: 'de-DE',
+		})
 		const updated = await cloud.putUser(token, { email: 'robin.new@example.com', lastName: 'Keys' })
-		expect(updated).toMatchObject({ email: 'robin.new@example.com', firstName: 'Robin', lastName: 'Keys', country: 'DE' })
+		expect(updated).toMatchObject({
+			email: 'robin.new@example.com',
+			firstName: 'Robin',
+			lastName: 'Keys',
+			country: 'DE',
+		})
 		expect(updated.createdDate).toBe(created.createdDate)
 		const invalid = await failure(cloud.putUser(token, { email: 'not-an-email' }))
 		expect(invalid).toMatchObject({ status: 400, message: 'Invalid parameters.' })
@@ -469,7 +669,10 @@ describe('the cloud’s copy of the user', () => {
 		expect(missing).toEqual(['no-such-thing'])
 		const svg = await fetch(images[0]!.thumbnail)
 		expect(await svg.text()).toMatch(/^<svg [^>]*width="160"/)
-		expect(await failure(cloud.getProductsImages(token, []))).toMatchObject({ status: 400, message: 'Invalid parameters.' })
+		expect(await failure(cloud.getProductsImages(token, []))).toMatchObject({
+			status: 400,
+			message: 'Invalid parameters.',
+		})
 	})
 })
 
@@ -483,8 +686,15 @@ describe('registering an entitlement key or a serial number', () => {
 		const user = freshUser()
 		const token = await idToken(user)
 		const done = await cloud.registerKey(token, { key: 'rclk-j8lt-0001-aaaa' })
-		expect(done).toMatchObject({ message: 'RCM-STATUS-DONE', kind: 'EntitlementKey', key: 'RCLK-J8LT-0001-AAAA', productCode: 'LK-JUPITER-8' })
-		expect(done.products).toEqual([expect.objectContaining({ productId: 'jupiter-8', userProductType: 1, productType: 'Key', expiresDate: null })])
+		expect(done).toMatchObject({
+			message: 'RCM-STATUS-DONE',
+			kind: 'EntitlementKey',
+			key: 'RCLK-J8LT-0001-AAAA',
+			productCode: 'LK-JUPITER-8',
+		})
+		expect(done.products).toEqual([
+			expect.objectContaining({ productId: 'jupiter-8', userProductType: 1, productType: 'Key', expiresDate: null }),
+		])
 		expect((await cloud.getUserProducts(token)).map((p) => p.productId)).toEqual(['jupiter-8'])
 		expect(await refusal(cloud.registerKey(token, { key: 'RCLK-J8LT-0001-AAAA' }))).toEqual({
 			status: 409,
@@ -495,15 +705,28 @@ describe('registering an entitlement key or a serial number', () => {
 
 	it('answers each way a key registration fails', async () => {
 		const token = await idToken(freshUser())
-		expect(await refusal(cloud.registerKey(token, { key: 'RCLK-J8LT-0003-CCCC' }))).toMatchObject({ status: 409, failure: 'alreadyRegistered' })
-		expect(await refusal(cloud.registerKey(token, { key: 'RCLK-ZZZZ-9999-ZZZZ' }))).toEqual({ status: 404, message: 'RCM-STATUS-NOT-FOUND', failure: 'notFound' })
+		expect(await refusal(cloud.registerKey(token, { key: 'RCLK-J8LT-0003-CCCC' }))).toMatchObject({
+			status: 409,
+			failure: 'alreadyRegistered',
+		})
+		expect(await refusal(cloud.registerKey(token, { key: 'RCLK-ZZZZ-9999-ZZZZ' }))).toEqual({
+			status: 404,
+			message: 'RCM-STATUS-NOT-FOUND',
+			failure: 'notFound',
+		})
 		expect(await refusal(cloud.registerKey(token, { key: 'RCLK-RHYT-0004-DDDD' }))).toEqual({
 			status: 422,
 			message: 'RCM-STATUS-UNABLE-TO-REGISTER',
 			failure: 'unableToRegister',
 		})
-		expect(await refusal(cloud.registerKey(token, { key: 'not-a-key' }))).toEqual({ status: 400, message: 'RCM-STATUS-INVALID-KEY', failure: 'invalidKey' })
-		expect(await refusal(cloud.registerKey(token, { key: 'RCLK-TR8L-0002-BBBB', productCode: 'LK-JUNO' }))).toMatchObject({ failure: 'notFound' })
+		expect(await refusal(cloud.registerKey(token, { key: 'not-a-key' }))).toEqual({
+			status: 400,
+			message: 'RCM-STATUS-INVALID-KEY',
+			failure: 'invalidKey',
+		})
+		expect(
+			await refusal(cloud.registerKey(token, { key: 'RCLK-TR8L-0002-BBBB', productCode: 'LK-JUNO' })),
+		).toMatchObject({ failure: 'notFound' })
 	})
 
 	it('registers a hardware serial number with its product code, and answers each way that fails', async () => {
@@ -514,10 +737,22 @@ describe('registering an entitlement key or a serial number', () => {
 			['jupiter-8', 2, 'Purchase', 'Z8A1234'],
 			['juno-106', 2, 'Purchase', 'Z8A1234'],
 		])
-		expect(await refusal(cloud.registerKey(token, { key: 'A7B2345', productCode: 'JUPITER-X' }))).toMatchObject({ status: 409, failure: 'alreadyRegistered' })
-		expect(await refusal(cloud.registerKey(token, { key: 'F6C4567', productCode: 'FANTOM-6' }))).toMatchObject({ status: 422, failure: 'unableToRegister' })
-		expect(await refusal(cloud.registerKey(token, { key: 'Z8A1234', productCode: 'TR-8S' }))).toMatchObject({ status: 404, failure: 'notFound' })
-		expect(await refusal(cloud.registerKey(token, { key: '12', productCode: 'TR-8S' }))).toMatchObject({ status: 400, failure: 'invalidKey' })
+		expect(await refusal(cloud.registerKey(token, { key: 'A7B2345', productCode: 'JUPITER-X' }))).toMatchObject({
+			status: 409,
+			failure: 'alreadyRegistered',
+		})
+		expect(await refusal(cloud.registerKey(token, { key: 'F6C4567', productCode: 'FANTOM-6' }))).toMatchObject({
+			status: 422,
+			failure: 'unableToRegister',
+		})
+		expect(await refusal(cloud.registerKey(token, { key: 'Z8A1234', productCode: 'TR-8S' }))).toMatchObject({
+			status: 404,
+			failure: 'notFound',
+		})
+		expect(await refusal(cloud.registerKey(token, { key: '12', productCode: 'TR-8S' }))).toMatchObject({
+			status: 400,
+			failure: 'invalidKey',
+		})
 	})
 })
 
@@ -529,7 +764,10 @@ describe('as time passes', () => {
 		const leavingRule = (await cloud.getUserRuleStatus(leaving.token)).loyaltyProgram.UserRuleId!
 		await cloud.putUserProduct(leaving.token, { UserRuleId: leavingRule, productIds: ['jd-800'] })
 		await cloud.registerKey(leaving.token, { key: 'RCLK-TR8L-0002-BBBB' })
-		await cloud.cancelSubscription(leaving.token, { subscriptionId: leaving.subscription.subscriptionId, cancellationReason: 'disuse' })
+		await cloud.cancelSubscription(leaving.token, {
+			subscriptionId: leaving.subscription.subscriptionId,
+			cancellationReason: 'disuse',
+		})
 		const loyal = await subscribedUser('ultimate-annual')
 		const loyalRule = (await cloud.getUserRuleStatus(loyal.token)).loyaltyProgram.UserRuleId!
 		await cloud.putUserProduct(loyal.token, { UserRuleId: loyalRule, productIds: ['system-100', 'promars'] })
@@ -554,7 +792,9 @@ describe('as time passes', () => {
 		expect((await cloud.getUserProducts(leavingToken)).map((p) => p.productId)).toEqual(['tr-808'])
 		const ended = await cloud.getUserRuleStatus(leavingToken)
 		expect(ended.loyaltyProgram).toMatchObject({ rewardsStatus: 'Ended', monthsCompleted: 1 })
-		expect(await failure(cloud.putUserProduct(leavingToken, { UserRuleId: leavingRule, productIds: ['sh-2'] }))).toMatchObject({
+		expect(
+			await failure(cloud.putUserProduct(leavingToken, { UserRuleId: leavingRule, productIds: ['sh-2'] })),
+		).toMatchObject({
 			status: 409,
 			message: 'The reward choice is final.',
 		})
@@ -574,7 +814,9 @@ describe('as time passes', () => {
 			['system-100', null],
 			['promars', null],
 		])
-		expect(await failure(cloud.deleteUserProduct(loyalToken, { UserRuleId: loyalRule, productIds: ['promars'] }))).toMatchObject({
+		expect(
+			await failure(cloud.deleteUserProduct(loyalToken, { UserRuleId: loyalRule, productIds: ['promars'] })),
+		).toMatchObject({
 			message: 'The reward choice is final.',
 		})
 	})

@@ -72,12 +72,19 @@ describe('support requests', () => {
 	it("makes a signed-in user's ticket theirs", async () => {
 		const { user, accessToken } = await newUser()
 		await helpCentre.createHelpCentreRequest(ticket(), { accessToken })
-		expect(await ticketsOf(user.email)).toMatchObject([{ userId: user.id, requester: { name: 'Robin Helper', email: user.email } }])
+		expect(await ticketsOf(user.email)).toMatchObject([
+			{ userId: user.id, requester: { name: 'Robin Helper', email: user.email } },
+		])
 	})
 
 	it('refuses a visitor without a requester, a bad token and a bad ticket', async () => {
-		expect(await failure(helpCentre.createHelpCentreRequest(ticket()))).toMatchObject({ status: 400, message: 'Invalid parameters.' })
-		expect(await failure(helpCentre.createHelpCentreRequest(ticket(), { accessToken: 'not-a-token' }))).toMatchObject({ status: 401 })
+		expect(await failure(helpCentre.createHelpCentreRequest(ticket()))).toMatchObject({
+			status: 400,
+			message: 'Invalid parameters.',
+		})
+		expect(await failure(helpCentre.createHelpCentreRequest(ticket(), { accessToken: 'not-a-token' }))).toMatchObject({
+			status: 401,
+		})
 		const noSubject = ticket('someone@example.com')
 		noSubject.ticket.subject = '  '
 		expect(await failure(helpCentre.createHelpCentreRequest(noSubject))).toMatchObject({ status: 400 })
@@ -96,7 +103,10 @@ describe('support requests', () => {
 
 		const changed = ticket(email)
 		changed.ticket.subject = 'Something else'
-		expect(await failure(helpCentre.createHelpCentreRequest(changed, { idempotencyKey }))).toMatchObject({ status: 422, code: 'IdempotencyKeyReused' })
+		expect(await failure(helpCentre.createHelpCentreRequest(changed, { idempotencyKey }))).toMatchObject({
+			status: 422,
+			code: 'IdempotencyKeyReused',
+		})
 		expect(await ticketsOf(email)).toHaveLength(2)
 	})
 })
@@ -112,13 +122,20 @@ describe('help articles', () => {
 		expect(billing.articles.every((a) => a.labelNames.includes('billing'))).toBe(true)
 
 		const either = await helpCentre.searchArticles({ labelNames: ['firmware', 'password'] })
-		expect(either.articles.map((a) => a.title).sort()).toEqual(['I forgot my password', 'Updating the firmware of your V-Drums module'])
+		expect(either.articles.map((a) => a.title).sort()).toEqual([
+			'I forgot my password',
+			'Updating the firmware of your V-Drums module',
+		])
 
 		const both = await helpCentre.searchArticles({ query: 'serial', labelNames: ['product_registration'] })
 		expect(both.count).toBeGreaterThanOrEqual(2)
 		expect(both.articles.every((a) => a.labelNames.includes('product_registration'))).toBe(true)
 
-		expect(await helpCentre.searchArticles({ query: 'theremin' })).toMatchObject({ articles: [], count: 0, nextPage: null })
+		expect(await helpCentre.searchArticles({ query: 'theremin' })).toMatchObject({
+			articles: [],
+			count: 0,
+			nextPage: null,
+		})
 	})
 
 	it('pages the results', async () => {
@@ -166,7 +183,9 @@ describe('social feeds', () => {
 
 	it('pages the photo feed 12 media at a time, with only the fields asked for', async () => {
 		const { accessToken } = await newUser()
-		const first = await helpCentre.getSocialFeed(accessToken, SOCIAL_ACCOUNTS.photo.id, { fields: ['caption', 'media_url'] })
+		const first = await helpCentre.getSocialFeed(accessToken, SOCIAL_ACCOUNTS.photo.id, {
+			fields: ['caption', 'media_url'],
+		})
 		expect(first).toMatchObject({ kind: 'photo', username: 'roland_global' })
 		expect(first.data).toHaveLength(12)
 		expect(Object.keys(first.data[0]!).sort()).toEqual(['caption', 'id', 'media_url'])
@@ -177,16 +196,26 @@ describe('social feeds', () => {
 
 	it('refuses a bad next-page token, a missing one, an unknown feed and an unknown field', async () => {
 		const { accessToken } = await newUser()
-		expect(await failure(helpCentre.getSocialFeed(accessToken, SOCIAL_ACCOUNTS.page.id, { after: 'bogus' }))).toMatchObject({
+		expect(
+			await failure(helpCentre.getSocialFeed(accessToken, SOCIAL_ACCOUNTS.page.id, { after: 'bogus' })),
+		).toMatchObject({
 			status: 404,
 			message: 'not found for next-page token of facebook',
 		})
 		const photoToken = (await helpCentre.getSocialFeed(accessToken, SOCIAL_ACCOUNTS.photo.id)).paging.next!
-		expect(await failure(helpCentre.getSocialFeed(accessToken, SOCIAL_ACCOUNTS.page.id, { after: photoToken }))).toMatchObject({ status: 404 })
-		await expect(helpCentre.getSocialFeed(accessToken, SOCIAL_ACCOUNTS.page.id, { after: '' })).rejects.toThrow('next-page token is required')
+		expect(
+			await failure(helpCentre.getSocialFeed(accessToken, SOCIAL_ACCOUNTS.page.id, { after: photoToken })),
+		).toMatchObject({ status: 404 })
+		await expect(helpCentre.getSocialFeed(accessToken, SOCIAL_ACCOUNTS.page.id, { after: '' })).rejects.toThrow(
+			'next-page token is required',
+		)
 		expect(await failure(helpCentre.getSocialFeed(accessToken, '123'))).toMatchObject({ status: 404 })
-		expect(await failure(helpCentre.getSocialFeed(accessToken, SOCIAL_ACCOUNTS.page.id, { fields: ['password'] }))).toMatchObject({ status: 400 })
-		expect(await failure(helpCentre.getSocialFeed('not-a-token', SOCIAL_ACCOUNTS.page.id))).toMatchObject({ status: 401 })
+		expect(
+			await failure(helpCentre.getSocialFeed(accessToken, SOCIAL_ACCOUNTS.page.id, { fields: ['password'] })),
+		).toMatchObject({ status: 400 })
+		expect(await failure(helpCentre.getSocialFeed('not-a-token', SOCIAL_ACCOUNTS.page.id))).toMatchObject({
+			status: 401,
+		})
 	})
 })
 
@@ -209,7 +238,14 @@ describe('help-centre single sign-on', () => {
 	it('refuses a missing, wrong or expired id token, and an expired help-centre token', async () => {
 		const { idToken, accessToken } = await newUser()
 		await expect(helpCentre.helpCentreSso({ idToken: '' })).rejects.toThrow('Failed: idToken is required')
-		const missing = await failure(upstreamRequest('account', { method: 'POST', path: 'zendesk/sso', body: { returnTo: 'https://help.example/' }, schema: z.unknown() }))
+		const missing = await failure(
+			upstreamRequest('account', {
+				method: 'POST',
+				path: 'zendesk/sso',
+				body: { returnTo: 'https://help.example/' },
+				schema: z.unknown(),
+			}),
+		)
 		expect(missing).toMatchObject({ status: 400, message: 'Failed: idToken is required' })
 		expect(await failure(helpCentre.helpCentreSso({ idToken: accessToken }))).toMatchObject({ status: 401 })
 

@@ -33,7 +33,9 @@ describe('the shared upstream HTTP layer against injected faults', () => {
 
 	it('gives a timeout error when the upstream never answers', async () => {
 		await emu.fault({ path: '/account/master/genders', mode: 'timeout' })
-		const error = await failure(upstreamRequest('account', { path: 'master/genders', schema: anything, timeoutMs: 300 }))
+		const error = await failure(
+			upstreamRequest('account', { path: 'master/genders', schema: anything, timeoutMs: 300 }),
+		)
 		expect(error.kind).toBe('timeout')
 		expect(error.message).toMatch(/^timeout of 300ms exceeded/)
 	})
@@ -53,7 +55,9 @@ describe('the shared upstream HTTP layer against injected faults', () => {
 
 	it('gives a malformed error for JSON of the wrong shape', async () => {
 		await emu.fault({ path: '/account/master/genders', mode: 'status', status: 200 })
-		const error = await failure(upstreamRequest('account', { path: 'master/genders', schema: z.array(z.object({ id: z.string() })) }))
+		const error = await failure(
+			upstreamRequest('account', { path: 'master/genders', schema: z.array(z.object({ id: z.string() })) }),
+		)
 		expect(error.kind).toBe('malformed')
 		expect(error.message).toContain('Malformed answer from the account upstream')
 	})

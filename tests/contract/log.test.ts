@@ -29,7 +29,8 @@ const base = {
 }
 
 async function idTokenOf(account: { id: string; email: string }) {
-	return (await emu.emulator.context().tokens.issue({ id: account.id, email: account.email, emailVerified: true })).idToken
+	return (await emu.emulator.context().tokens.issue({ id: account.id, email: account.email, emailVerified: true }))
+		.idToken
 }
 
 /** The emulator's admin read of stored events. */
@@ -56,7 +57,11 @@ describe('sendLogEvent: POST log/{service}', () => {
 
 	it("stores the signed-in user's event with the user from the id token", async () => {
 		const idToken = await idTokenOf(customer)
-		const receipt = await log.sendLogEvent('portal-user', { event: 'tab_change', ...base, appVersionNumber: '2985', appVersionHash: 'abc123', tab: 'my_gear' }, idToken)
+		const receipt = await log.sendLogEvent(
+			'portal-user',
+			{ event: 'tab_change', ...base, appVersionNumber: '2985', appVersionHash: 'abc123', tab: 'my_gear' },
+			idToken,
+		)
 		expect(receipt).not.toBeNull()
 		const [event] = await stored('portal-user', customer.id)
 		expect(event).toMatchObject({ userId: customer.id, event: 'tab_change' })
@@ -96,7 +101,9 @@ describe('sendLogEvent: POST log/{service}', () => {
 	it('gives null and writes to the debug console when the upstream fails, never throwing', async () => {
 		const debug = quiet()
 		await emu.fault({ path: '/log/log/portal-fail', mode: 'status', status: 503 })
-		expect(await log.sendLogEvent('portal-fail', { event: 'page_view', ...base, pagePath: '/x?email=owner@example.com' })).toBeNull()
+		expect(
+			await log.sendLogEvent('portal-fail', { event: 'page_view', ...base, pagePath: '/x?email=owner@example.com' }),
+		).toBeNull()
 		expect(debug).toHaveBeenCalledTimes(1)
 		expect(String(debug.mock.calls[0]![0])).toMatch(/^\[RCPLOG\] Error: .*Injected fault: HTTP 503/)
 		expect(await stored('portal-fail')).toEqual([])
@@ -134,7 +141,11 @@ describe('sendErrorLog: POST log/{service} with eventSource and description', ()
 		const idToken = await idTokenOf(customer)
 		const receipt = await log.sendErrorLog(
 			'portal-errors',
-			{ ...base, eventSource: 'gear.register', description: { status: 400, user: 'owner@example.com', cause: new Error('Product not found.') } },
+			{
+				...base,
+				eventSource: 'gear.register',
+				description: { status: 400, user: 'owner@example.com', cause: new Error('Product not found.') },
+			},
 			idToken,
 		)
 		expect(receipt).not.toBeNull()
@@ -147,9 +158,17 @@ describe('sendErrorLog: POST log/{service} with eventSource and description', ()
 	})
 
 	it('keeps an event name of its own and a string description', async () => {
-		await log.sendErrorLog('portal-errors', { ...base, event: 'sw_handoff_error', eventSource: 'service-worker', description: 'save failed' })
+		await log.sendErrorLog('portal-errors', {
+			...base,
+			event: 'sw_handoff_error',
+			eventSource: 'service-worker',
+			description: 'save failed',
+		})
 		const [event] = await stored('portal-errors', 'anonymous')
-		expect(event).toMatchObject({ event: 'sw_handoff_error', payload: expect.objectContaining({ description: 'save failed' }) })
+		expect(event).toMatchObject({
+			event: 'sw_handoff_error',
+			payload: expect.objectContaining({ description: 'save failed' }),
+		})
 	})
 
 	it('gives null when the upstream fails', async () => {
@@ -192,7 +211,9 @@ describe('deleteUserLog: DELETE log/{service}', () => {
 
 	it('gives null for an access token instead of an id token, and deletes nothing', async () => {
 		const debug = quiet()
-		const { accessToken, idToken } = await emu.emulator.context().tokens.issue({ id: customer.id, email: customer.email, emailVerified: true })
+		const { accessToken, idToken } = await emu.emulator
+			.context()
+			.tokens.issue({ id: customer.id, email: customer.email, emailVerified: true })
 		await log.sendLogEvent('portal-keep', { event: 'kept', ...base }, idToken)
 		expect(await log.deleteUserLog('portal-keep', accessToken)).toBeNull()
 		expect(String(debug.mock.calls[0]![0])).toContain('Invalid token')

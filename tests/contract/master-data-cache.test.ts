@@ -50,7 +50,8 @@ async function settled(ms = 5000) {
 	const pending = getPendingValuesCache(caches.getCache())
 	const end = performance.now() + ms
 	while (pending.size > 0) {
-		if (performance.now() > end) throw new Error(`background refreshes still running: ${[...pending.keys()].join(', ')}`)
+		if (performance.now() > end)
+			throw new Error(`background refreshes still running: ${[...pending.keys()].join(', ')}`)
 		await new Promise((resolve) => setTimeout(resolve, 5))
 	}
 }
@@ -141,7 +142,15 @@ describe('master data through the cache', () => {
 			value: 'store-9100',
 			label: 'Kyoto Oto',
 			cultureCode: 'ja-JP',
-			fields: { name: 'Kyoto Oto', city: 'Kyoto', country: 'JP', postalCode: '600-8001', addressLine1: 'Shijo 1', phone: '+81 75 555 0100', brands: ['main'] },
+			fields: {
+				name: 'Kyoto Oto',
+				city: 'Kyoto',
+				country: 'JP',
+				postalCode: '600-8001',
+				addressLine1: 'Shijo 1',
+				phone: '+81 75 555 0100',
+				brands: ['main'],
+			},
 		})
 		advance(3601)
 		await masterData.getStores('ja-JP')
@@ -255,7 +264,8 @@ describe.skipIf(!redisServerPath)('the Redis cache', () => {
 		vi.useRealTimers()
 		const { cachified } = await import('@epic-web/cachified')
 		let calls = 0
-		const read = () => cachified({ key: 'short', cache, ttl: 100, staleWhileRevalidate: 100, getFreshValue: () => ++calls })
+		const read = () =>
+			cachified({ key: 'short', cache, ttl: 100, staleWhileRevalidate: 100, getFreshValue: () => ++calls })
 		expect(await read()).toBe(1)
 		expect(await read()).toBe(1)
 		expect(await cache.get('short')).toMatchObject({ value: 1, metadata: { ttl: 100, swr: 100 } })

@@ -89,23 +89,40 @@ describe('getProductImages: GET productImages', () => {
 	})
 
 	it('answers Product not found for an unknown slug or another brand', async () => {
-		expect(await failure(client.getProductImages({ slug: 'no-such-product', brand: 'main' }))).toMatchObject({ status: 404, message: 'Product not found.' })
-		expect(await failure(client.getProductImages({ slug: PRODUCT.slug, brand: 'effects' }))).toMatchObject({ status: 404 })
+		expect(await failure(client.getProductImages({ slug: 'no-such-product', brand: 'main' }))).toMatchObject({
+			status: 404,
+			message: 'Product not found.',
+		})
+		expect(await failure(client.getProductImages({ slug: PRODUCT.slug, brand: 'effects' }))).toMatchObject({
+			status: 404,
+		})
 		expect((await fetch(`${emu.url}/public/productImages/no-such-product/main.svg`)).status).toBe(404)
 		expect((await fetch(`${emu.url}/public/productImages/${PRODUCT.slug}/poster.svg`)).status).toBe(404)
 	})
 
 	it('refuses an unknown brand or a malformed slug as invalid parameters', async () => {
-		expect(await failure(client.getProductImages({ slug: PRODUCT.slug, brand: 'acme' }))).toMatchObject({ status: 400, message: 'Invalid parameters.' })
+		expect(await failure(client.getProductImages({ slug: PRODUCT.slug, brand: 'acme' }))).toMatchObject({
+			status: 400,
+			message: 'Invalid parameters.',
+		})
 		expect(await failure(client.getProductImages({ slug: '../etc', brand: 'main' }))).toMatchObject({ status: 400 })
 	})
 })
 
 describe('getPrivacyPolicyUrl: GET url/privacy_policy/', () => {
 	it.each([
-		[{ brand: 'main', cultureCode: 'de-AT', country: 'AT' }, 'https://www.main-instruments.example/de-at/privacy-policy/eu/'],
-		[{ brand: 'main', cultureCode: 'en-US', country: 'US' }, 'https://www.main-instruments.example/en-us/privacy-policy/us/'],
-		[{ brand: 'effects', cultureCode: 'ja-JP', country: 'JP' }, 'https://www.effects-pedals.example/ja-jp/privacy-policy/jp/'],
+		[
+			{ brand: 'main', cultureCode: 'de-AT', country: 'AT' },
+			'https://www.main-instruments.example/de-at/privacy-policy/eu/',
+		],
+		[
+			{ brand: 'main', cultureCode: 'en-US', country: 'US' },
+			'https://www.main-instruments.example/en-us/privacy-policy/us/',
+		],
+		[
+			{ brand: 'effects', cultureCode: 'ja-JP', country: 'JP' },
+			'https://www.effects-pedals.example/ja-jp/privacy-policy/jp/',
+		],
 		[{ brand: 'RVS', cultureCode: 'en-GB' }, 'https://cloud.main-instruments.example/en-gb/privacy-policy/eu/'],
 		[{ brand: 'DW', cultureCode: 'en-us', country: 'gb' }, 'https://www.dw-drums.example/en-us/privacy-policy/eu/'],
 		[{ brand: 'slingerland', cultureCode: 'xx' }, 'https://www.slingerland.example/en-jm/privacy-policy/global/'],
@@ -116,7 +133,10 @@ describe('getPrivacyPolicyUrl: GET url/privacy_policy/', () => {
 	})
 
 	it('refuses an unknown brand or a malformed country', async () => {
-		expect(await failure(client.getPrivacyPolicyUrl({ brand: 'acme', cultureCode: 'en-US' }))).toMatchObject({ status: 400, message: 'Invalid parameters.' })
+		expect(await failure(client.getPrivacyPolicyUrl({ brand: 'acme', cultureCode: 'en-US' }))).toMatchObject({
+			status: 400,
+			message: 'Invalid parameters.',
+		})
 		expect(await failure(client.getPrivacyPolicyUrl({ brand: 'main', country: 'USA' }))).toMatchObject({ status: 400 })
 	})
 

@@ -26,23 +26,43 @@ function demoUser(name: DemoAccountName, status: 'active' | 'unactivated' = 'act
 	const demo = DEMO_ACCOUNTS[name]
 	return (
 		findUserByEmail(ctx.db, demo.email) ??
-		insertUser(ctx, { id: demo.id, email: demo.email, password: demo.password, status, profile: { firstName: demo.firstName, lastName: demo.lastName } })
+		insertUser(ctx, {
+			id: demo.id,
+			email: demo.email,
+			password: demo.password,
+			status,
+			profile: { firstName: demo.firstName, lastName: demo.lastName },
+		})
 	)
 }
 
 function newRequest(clientId = PORTAL, redirectUri = REDIRECT_URI) {
 	const pkce = sso.createPkcePair()
-	return { clientId, redirectUri, state: `state-${Math.random().toString(36).slice(2)}`, codeChallenge: pkce.codeChallenge, codeVerifier: pkce.codeVerifier }
+	return {
+		clientId,
+		redirectUri,
+		state: `state-${Math.random().toString(36).slice(2)}`,
+		codeChallenge: pkce.codeChallenge,
+		codeVerifier: pkce.codeVerifier,
+	}
 }
 
 /** What a browser without JavaScript does: navigate to authorize, follow to the sign-in page, post the form. */
 async function browserSignIn(email: string, password: string, request = newRequest(), cookie?: string) {
-	const authorize = await fetch(sso.authorizeUrl(request), { headers: { Accept: 'text/html', ...(cookie ? { Cookie: cookie } : {}) }, redirect: 'manual' })
+	const authorize = await fetch(sso.authorizeUrl(request), {
+		headers: { Accept: 'text/html', ...(cookie ? { Cookie: cookie } : {}) },
+		redirect: 'manual',
+	})
 	expect(authorize.status).toBe(302)
 	const loginPage = new URL(authorize.headers.get('Location')!, authorize.url)
 	const page = await fetch(loginPage, { headers: { Accept: 'text/html' } })
 	const html = await page.text()
-	const hidden = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!.replace(/&#38;/g, '&')]))
+	const hidden = Object.fromEntries(
+		[...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+			m[1]!,
+			m[2]!.replace(/&#38;/g, '&'),
+		]),
+	)
 	const posted = await fetch(new URL('login', loginPage), {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
@@ -81,7 +101,9 @@ describe('authorize', () => {
 		expect(unknown).toMatchObject({ status: 400, message: 'Failed: Invalid client ID' })
 		const elsewhere = await failure(sso.authorize({ ...newRequest(), redirectUri: 'https://evil.test/steal' }))
 		expect(elsewhere).toMatchObject({ status: 400, message: 'The redirect_uri is not registered for this client.' })
-		const plain = await fetch(`${emu.url}/sso/oauth2/authorize?client_id=${PORTAL}&state=s&code_challenge=short&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`)
+		const plain = await fetch(
+			`${emu.url}/sso/oauth2/authorize?client_id=${PORTAL}&state=s&code_challenge=short&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`,
+		)
 		expect(plain.status).toBe(400)
 		expect(await plain.json()).toMatchObject({ error: 'invalid_request', message: 'Invalid parameters.' })
 	})
@@ -94,8 +116,12 @@ describe('the sign-in page', () => {
 		expect(page.status).toBe(200)
 		const html = await page.text()
 		expect(html).toContain('<html lang="en">')
-		expect(html).toMatch(/<label for="username">Email address<\/label>\s*<input id="username" name="username" type="email" autocomplete="username" required/)
-		expect(html).toMatch(/<label for="password">Password<\/label>\s*<input id="password" name="password" type="password"/)
+		expect(html).toMatch(
+			/<label for="username">Email address<\/label>\s*<input id="username" name="username" type="email" autocomplete="username" required/,
+		)
+		expect(html).toMatch(
+			/<label for="password">Password<\/label>\s*<input id="password" name="password" type="password"/,
+		)
 		expect(html).toContain('<button type="submit">Sign in</button>')
 		expect(html).toContain('<form method="post" action="login">')
 		expect(html).not.toContain('<script')
@@ -112,7 +138,9 @@ describe('the sign-in page', () => {
 	})
 
 	it('refuses a sign-in request for an unknown client instead of showing the form', async () => {
-		const page = await fetch(`${emu.url}/sso/oauth2/login?client_id=nobody&state=s&code_challenge=${'a'.repeat(43)}&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`)
+		const page = await fetch(
+			`${emu.url}/sso/oauth2/login?client_id=nobody&state=s&code_challenge=${'a'.repeat(43)}&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`,
+		)
 		expect(page.status).toBe(400)
 		expect(await page.text()).toContain('Failed: Invalid client ID')
 	})
@@ -123,7 +151,9 @@ describe('the authorization-code flow with PKCE', () => {
 		const customer = demoUser('customer')
 		const { request, posted, setCookie } = await browserSignIn(customer.email, DEMO_ACCOUNTS.customer.password)
 		expect(posted.status).toBe(302)
-		expect(setCookie).toMatch(/^sso_session=[\w-]+; Max-Age=28800; Path=\/_emulator\/sso; Expires=.+; HttpOnly; SameSite=Lax$/)
+		expect(setCookie).toMatch(
+			/^sso_session=[\w-]+; Max-Age=28800; Path=\/_emulator\/sso; Expires=.+; HttpOnly; SameSite=Lax$/,
+		)
 		const code = codeFrom(posted.headers.get('Location')!, request)
 
 		const credentials = await sso.exchangeCode({ clientId: PORTAL, code, codeVerifier: request.codeVerifier })
@@ -132,21 +162,31 @@ describe('the authorization-code flow with PKCE', () => {
 		const idToken = await ctx.tokens.verify(credentials.idToken, 'id')
 		expect(idToken).toMatchObject({ sub: customer.id, email: customer.email, email_verified: true })
 		expect((await ctx.tokens.verify(credentials.accessToken, 'access')).sub).toBe(customer.id)
-		await expect(ctx.tokens.refresh(credentials.refreshToken, () => tokenSubject(customer), PORTAL)).resolves.toMatchObject({ refreshToken: credentials.refreshToken })
+		await expect(
+			ctx.tokens.refresh(credentials.refreshToken, () => tokenSubject(customer), PORTAL),
+		).resolves.toMatchObject({ refreshToken: credentials.refreshToken })
 
 		// Reuse: refused, and what the first exchange issued is revoked (RFC 6749 §4.1.2).
 		const reuse = await failure(sso.exchangeCode({ clientId: PORTAL, code, codeVerifier: request.codeVerifier }))
 		expect(reuse).toMatchObject({ status: 400, message: 'Session is invalid' })
 		expect(reuse.body).toMatchObject({ error: 'invalid_grant' })
-		await expect(ctx.tokens.refresh(credentials.refreshToken, () => tokenSubject(customer))).rejects.toThrow('Refresh Token has been revoked')
+		await expect(ctx.tokens.refresh(credentials.refreshToken, () => tokenSubject(customer))).rejects.toThrow(
+			'Refresh Token has been revoked',
+		)
 	})
 
 	it('answers "Session is invalid" for a verifier that does not match the challenge, and the code is spent', async () => {
 		const customer = demoUser('customer')
 		const request = newRequest()
-		const { redirectUrl } = await sso.login({ username: customer.email, password: DEMO_ACCOUNTS.customer.password, ...request })
+		const { redirectUrl } = await sso.login({
+			username: customer.email,
+			password: DEMO_ACCOUNTS.customer.password,
+			...request,
+		})
 		const code = codeFrom(redirectUrl!, request)
-		const mismatch = await failure(sso.exchangeCode({ clientId: PORTAL, code, codeVerifier: sso.createPkcePair().codeVerifier }))
+		const mismatch = await failure(
+			sso.exchangeCode({ clientId: PORTAL, code, codeVerifier: sso.createPkcePair().codeVerifier }),
+		)
 		expect(mismatch).toMatchObject({ status: 400, message: 'Session is invalid' })
 		const retry = await failure(sso.exchangeCode({ clientId: PORTAL, code, codeVerifier: request.codeVerifier }))
 		expect(retry.message).toBe('Session is invalid')
@@ -155,18 +195,30 @@ describe('the authorization-code flow with PKCE', () => {
 	it('binds the code to its client', async () => {
 		const customer = demoUser('customer')
 		const request = newRequest()
-		const { redirectUrl } = await sso.login({ username: customer.email, password: DEMO_ACCOUNTS.customer.password, ...request })
+		const { redirectUrl } = await sso.login({
+			username: customer.email,
+			password: DEMO_ACCOUNTS.customer.password,
+			...request,
+		})
 		const code = codeFrom(redirectUrl!, request)
-		const other = await failure(sso.exchangeCode({ clientId: 'cloud-manager', code, codeVerifier: request.codeVerifier }))
+		const other = await failure(
+			sso.exchangeCode({ clientId: 'cloud-manager', code, codeVerifier: request.codeVerifier }),
+		)
 		expect(other.message).toBe('Session is invalid')
-		const unknown = await failure(sso.exchangeCode({ clientId: 'nobody', code: 'x', codeVerifier: request.codeVerifier }))
+		const unknown = await failure(
+			sso.exchangeCode({ clientId: 'nobody', code: 'x', codeVerifier: request.codeVerifier }),
+		)
 		expect(unknown.message).toBe('Failed: Invalid client ID')
 	})
 
 	it('lets a code expire after 5 minutes', async () => {
 		const customer = demoUser('customer')
 		const request = newRequest()
-		const { redirectUrl } = await sso.login({ username: customer.email, password: DEMO_ACCOUNTS.customer.password, ...request })
+		const { redirectUrl } = await sso.login({
+			username: customer.email,
+			password: DEMO_ACCOUNTS.customer.password,
+			...request,
+		})
 		const code = codeFrom(redirectUrl!, request)
 		await emu.advanceClock(5 * 60 * 1000 + 1000)
 		const expired = await failure(sso.exchangeCode({ clientId: PORTAL, code, codeVerifier: request.codeVerifier }))
@@ -176,7 +228,11 @@ describe('the authorization-code flow with PKCE', () => {
 	it('serves a standard OAuth 2 client too: form body, code_verifier, snake_case answer', async () => {
 		const customer = demoUser('customer')
 		const request = newRequest()
-		const { redirectUrl } = await sso.login({ username: customer.email, password: DEMO_ACCOUNTS.customer.password, ...request })
+		const { redirectUrl } = await sso.login({
+			username: customer.email,
+			password: DEMO_ACCOUNTS.customer.password,
+			...request,
+		})
 		const response = await fetch(`${emu.url}/sso/oauth2/token`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -201,7 +257,10 @@ describe('the authorization-code flow with PKCE', () => {
 		const { setCookie } = await browserSignIn(customer.email, DEMO_ACCOUNTS.customer.password)
 		const cookie = cookieOf(setCookie)
 		const request = newRequest()
-		const navigated = await fetch(sso.authorizeUrl(request), { headers: { Accept: 'text/html', Cookie: cookie }, redirect: 'manual' })
+		const navigated = await fetch(sso.authorizeUrl(request), {
+			headers: { Accept: 'text/html', Cookie: cookie },
+			redirect: 'manual',
+		})
 		expect(navigated.status).toBe(302)
 		const code = codeFrom(navigated.headers.get('Location')!, request)
 		const credentials = await sso.exchangeCode({ clientId: PORTAL, code, codeVerifier: request.codeVerifier })
@@ -221,24 +280,39 @@ describe('login', () => {
 	it('answers the redirect with a code for an authorization request, and null without one', async () => {
 		const customer = demoUser('customer')
 		const request = newRequest()
-		const { redirectUrl } = await sso.login({ username: customer.email, password: DEMO_ACCOUNTS.customer.password, ...request })
+		const { redirectUrl } = await sso.login({
+			username: customer.email,
+			password: DEMO_ACCOUNTS.customer.password,
+			...request,
+		})
 		expect(codeFrom(redirectUrl!, request)).toMatch(/^[\w-]{43}$/)
-		expect(await sso.login({ username: customer.email, password: DEMO_ACCOUNTS.customer.password })).toEqual({ redirectUrl: null })
+		expect(await sso.login({ username: customer.email, password: DEMO_ACCOUNTS.customer.password })).toEqual({
+			redirectUrl: null,
+		})
 	})
 
 	it('refuses a wrong password, an unconfirmed account and, after five failures, everything', async () => {
 		const customer = demoUser('customer')
 		const wrong = await failure(sso.login({ username: customer.email, password: 'Nope12345' }))
-		expect(wrong).toMatchObject({ status: 400, code: 'NotAuthorizedException', message: 'Incorrect username or password.' })
+		expect(wrong).toMatchObject({
+			status: 400,
+			code: 'NotAuthorizedException',
+			message: 'Incorrect username or password.',
+		})
 
 		const pending = demoUser('unactivated', 'unactivated')
-		const unconfirmed = await failure(sso.login({ username: pending.email, password: DEMO_ACCOUNTS.unactivated.password }))
+		const unconfirmed = await failure(
+			sso.login({ username: pending.email, password: DEMO_ACCOUNTS.unactivated.password }),
+		)
 		expect(unconfirmed).toMatchObject({ code: 'UserNotConfirmedException', message: 'User is not confirmed.' })
 
 		const staff = demoUser('staff')
 		for (let i = 0; i < 5; i++) await failure(sso.login({ username: staff.email, password: `Wrong${i}pass` }))
 		const limited = await failure(sso.login({ username: staff.email, password: DEMO_ACCOUNTS.staff.password }))
-		expect(limited).toMatchObject({ code: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' })
+		expect(limited).toMatchObject({
+			code: 'LimitExceededException',
+			message: 'Attempt limit exceeded, please try after some time.',
+		})
 	})
 })
 
@@ -250,7 +324,10 @@ async function signedIn(clientId = PORTAL, cookie?: string) {
 	let location: string
 	let session = cookie
 	if (cookie) {
-		const navigated = await fetch(sso.authorizeUrl(request), { headers: { Accept: 'text/html', Cookie: cookie }, redirect: 'manual' })
+		const navigated = await fetch(sso.authorizeUrl(request), {
+			headers: { Accept: 'text/html', Cookie: cookie },
+			redirect: 'manual',
+		})
 		location = navigated.headers.get('Location')!
 	} else {
 		const { posted, setCookie } = await browserSignIn(customer.email, DEMO_ACCOUNTS.customer.password, request)
@@ -263,7 +340,10 @@ async function signedIn(clientId = PORTAL, cookie?: string) {
 }
 
 async function codeFor(cookie: string) {
-	const navigated = await fetch(sso.authorizeUrl(newRequest()), { headers: { Accept: 'text/html', Cookie: cookie }, redirect: 'manual' })
+	const navigated = await fetch(sso.authorizeUrl(newRequest()), {
+		headers: { Accept: 'text/html', Cookie: cookie },
+		redirect: 'manual',
+	})
 	return new URL(navigated.headers.get('Location')!, navigated.url)
 }
 
@@ -276,11 +356,15 @@ describe('signing out', () => {
 
 		const result = await sso.logoutClient(PORTAL, { refreshToken: portal.credentials.refreshToken })
 		expect(result).toEqual({ signedOut: true, endedSessions: 0, revokedTokens: 1 })
-		await expect(ctx.tokens.refresh(portal.credentials.refreshToken, lookup)).rejects.toThrow('Refresh Token has been revoked')
+		await expect(ctx.tokens.refresh(portal.credentials.refreshToken, lookup)).rejects.toThrow(
+			'Refresh Token has been revoked',
+		)
 		await expect(ctx.tokens.refresh(manager.credentials.refreshToken, lookup)).resolves.toBeTruthy()
 		expect((await codeFor(portal.cookie)).searchParams.get('code')).toBeTruthy()
 
-		const wrongClient = await failure(sso.logoutClient('cloud-manager', { refreshToken: portal.credentials.refreshToken }))
+		const wrongClient = await failure(
+			sso.logoutClient('cloud-manager', { refreshToken: portal.credentials.refreshToken }),
+		)
 		expect(wrongClient).toMatchObject({ status: 400, message: 'Invalid Refresh Token' })
 		const unknownClient = await failure(sso.logoutClient('nobody', { refreshToken: portal.credentials.refreshToken }))
 		expect(unknownClient.message).toBe('Failed: Invalid client ID')
@@ -292,7 +376,9 @@ describe('signing out', () => {
 		const result = await sso.logout({ refreshToken: portal.credentials.refreshToken })
 		expect(result).toEqual({ signedOut: true, endedSessions: 1, revokedTokens: 2 })
 		const lookup = () => tokenSubject(portal.customer)
-		await expect(emu.emulator.context().tokens.refresh(manager.credentials.refreshToken, lookup)).rejects.toThrow('has been revoked')
+		await expect(emu.emulator.context().tokens.refresh(manager.credentials.refreshToken, lookup)).rejects.toThrow(
+			'has been revoked',
+		)
 		// The cookie no longer counts: the browser is asked for its password again.
 		expect((await codeFor(portal.cookie)).pathname).toBe('/_emulator/sso/oauth2/login')
 
@@ -343,7 +429,9 @@ describe('signing out', () => {
 		expect(result.endedSessions).toBe(1)
 		expect(result.revokedTokens).toBeGreaterThanOrEqual(2)
 		await expect(ctx.tokens.refresh(direct.refreshToken, lookup)).rejects.toThrow('Refresh Token has been revoked')
-		await expect(ctx.tokens.refresh(portal.credentials.refreshToken, lookup)).rejects.toThrow('Refresh Token has been revoked')
+		await expect(ctx.tokens.refresh(portal.credentials.refreshToken, lookup)).rejects.toThrow(
+			'Refresh Token has been revoked',
+		)
 
 		await emu.advanceClock(3601 * 1000)
 		const expired = await failure(sso.globalSignOut({ accessToken: portal.credentials.accessToken }))

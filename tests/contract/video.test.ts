@@ -12,7 +12,9 @@ beforeAll(async () => {
 	emu = await startEmulator()
 	video = await import('#app/upstream/video.server.ts')
 	;({ UpstreamError } = await import('#app/upstream/errors.ts'))
-	const [m, e, d] = await Promise.all(['@maininstruments', '@effectspedals', 'dwdrums'].map((forHandle) => video.getChannels({ forHandle })))
+	const [m, e, d] = await Promise.all(
+		['@maininstruments', '@effectspedals', 'dwdrums'].map((forHandle) => video.getChannels({ forHandle })),
+	)
 	main = { id: m!.items[0]!.id, uploads: m!.items[0]!.contentDetails!.relatedPlaylists.uploads }
 	effectsId = e!.items[0]!.id
 	dwId = d!.items[0]!.id
@@ -32,7 +34,11 @@ describe('getChannels: GET channels', () => {
 		expect(answer.kind).toBe('youtube#channelListResponse')
 		expect(answer.items).toHaveLength(1)
 		const [channel] = answer.items
-		expect(channel).toMatchObject({ kind: 'youtube#channel', snippet: { title: 'Main Instruments', customUrl: '@maininstruments' }, statistics: { videoCount: '16' } })
+		expect(channel).toMatchObject({
+			kind: 'youtube#channel',
+			snippet: { title: 'Main Instruments', customUrl: '@maininstruments' },
+			statistics: { videoCount: '16' },
+		})
 		expect(channel!.id).toMatch(/^UC[\w-]{22}$/)
 		expect(channel!.contentDetails!.relatedPlaylists.uploads).toBe(`UU${channel!.id.slice(2)}`)
 		const thumbnail = await fetch(channel!.snippet.thumbnails.default.url)
@@ -67,7 +73,9 @@ describe('searchVideos: GET search', () => {
 		expect(second.prevPageToken).toEqual(expect.any(String))
 		const all = [...first.items, ...second.items]
 		expect(new Set(all.map((v) => v.id.videoId)).size).toBe(16)
-		expect(all.every((v) => v.snippet.channelId === main.id && v.snippet.channelTitle === 'Main Instruments')).toBe(true)
+		expect(all.every((v) => v.snippet.channelId === main.id && v.snippet.channelTitle === 'Main Instruments')).toBe(
+			true,
+		)
 		expect(isNewestFirst(all.map((v) => v.snippet.publishedAt))).toBe(true)
 		const back = await video.searchVideos({ channelId: main.id, pageToken: second.prevPageToken })
 		expect(back.items.map((v) => v.id.videoId)).toEqual(first.items.map((v) => v.id.videoId))
@@ -77,8 +85,13 @@ describe('searchVideos: GET search', () => {
 		const all = await video.searchVideos({ maxResults: 50 })
 		expect(all.pageInfo.totalResults).toBe(40)
 		const loop = await video.searchVideos({ q: 'Loop STATION' })
-		expect(loop.items.map((v) => v.snippet.title).sort()).toEqual(['Loop Station Basics', 'Loop Station: Live Layering'])
-		expect((await video.searchVideos({ q: 'tuning', order: 'title' })).items.map((v) => v.snippet.title)).toEqual(['Snare Drum Tuning Guide'])
+		expect(loop.items.map((v) => v.snippet.title).sort()).toEqual([
+			'Loop Station Basics',
+			'Loop Station: Live Layering',
+		])
+		expect((await video.searchVideos({ q: 'tuning', order: 'title' })).items.map((v) => v.snippet.title)).toEqual([
+			'Snare Drum Tuning Guide',
+		])
 		expect((await video.searchVideos({ q: 'bagpipes' })).items).toEqual([])
 	})
 
@@ -92,14 +105,25 @@ describe('searchVideos: GET search', () => {
 	})
 
 	it("refuses a made-up token, and another query's token", async () => {
-		expect(await failure(video.searchVideos({ channelId: main.id, pageToken: 'bogus' }))).toMatchObject({ status: 404, message: PAGE_TOKEN_ERROR })
+		expect(await failure(video.searchVideos({ channelId: main.id, pageToken: 'bogus' }))).toMatchObject({
+			status: 404,
+			message: PAGE_TOKEN_ERROR,
+		})
 		const { nextPageToken } = await video.searchVideos({ channelId: main.id })
-		expect(await failure(video.searchVideos({ channelId: effectsId, pageToken: nextPageToken }))).toMatchObject({ status: 404, message: PAGE_TOKEN_ERROR })
-		expect(await failure(video.searchVideos({ channelId: main.id, q: 'piano', pageToken: nextPageToken }))).toMatchObject({ status: 404 })
+		expect(await failure(video.searchVideos({ channelId: effectsId, pageToken: nextPageToken }))).toMatchObject({
+			status: 404,
+			message: PAGE_TOKEN_ERROR,
+		})
+		expect(
+			await failure(video.searchVideos({ channelId: main.id, q: 'piano', pageToken: nextPageToken })),
+		).toMatchObject({ status: 404 })
 	})
 
 	it('refuses a page size over the limit as invalid parameters', async () => {
-		expect(await failure(video.searchVideos({ maxResults: 51 }))).toMatchObject({ status: 400, message: 'Invalid parameters.' })
+		expect(await failure(video.searchVideos({ maxResults: 51 }))).toMatchObject({
+			status: 400,
+			message: 'Invalid parameters.',
+		})
 	})
 })
 
@@ -119,24 +143,40 @@ describe('getPlaylists: GET playlists', () => {
 	})
 
 	it('has five playlists across the three channels', async () => {
-		const counts = await Promise.all([main.id, effectsId, dwId].map(async (channelId) => (await video.getPlaylists({ channelId })).items.length))
+		const counts = await Promise.all(
+			[main.id, effectsId, dwId].map(async (channelId) => (await video.getPlaylists({ channelId })).items.length),
+		)
 		expect(counts).toEqual([2, 2, 1])
 	})
 
 	it('answers 404 for an unknown channel and for a bad page token', async () => {
-		expect(await failure(video.getPlaylists({ channelId: 'UCunknownunknownunknown1' }))).toMatchObject({ status: 404, code: 'channelNotFound' })
-		expect(await failure(video.getPlaylists({ channelId: main.id, pageToken: 'nope' }))).toMatchObject({ status: 404, message: PAGE_TOKEN_ERROR })
+		expect(await failure(video.getPlaylists({ channelId: 'UCunknownunknownunknown1' }))).toMatchObject({
+			status: 404,
+			code: 'channelNotFound',
+		})
+		expect(await failure(video.getPlaylists({ channelId: main.id, pageToken: 'nope' }))).toMatchObject({
+			status: 404,
+			message: PAGE_TOKEN_ERROR,
+		})
 	})
 })
 
 describe('getPlaylistItems: GET playlistItems', () => {
 	it("pages through a playlist's items in order", async () => {
-		const [pedals] = (await video.getPlaylists({ channelId: effectsId })).items.filter((p) => p.snippet.title === 'Pedal Demos')
+		const [pedals] = (await video.getPlaylists({ channelId: effectsId })).items.filter(
+			(p) => p.snippet.title === 'Pedal Demos',
+		)
 		const first = await video.getPlaylistItems({ playlistId: pedals!.id })
 		expect(first.items.map((i) => i.snippet.position)).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
-		expect(first.items[0]!.snippet).toMatchObject({ title: 'Overdrive Pedal Shootout', playlistId: pedals!.id, channelTitle: 'Effects Pedals' })
+		expect(first.items[0]!.snippet).toMatchObject({
+			title: 'Overdrive Pedal Shootout',
+			playlistId: pedals!.id,
+			channelTitle: 'Effects Pedals',
+		})
 		const second = await video.getPlaylistItems({ playlistId: pedals!.id, pageToken: first.nextPageToken })
-		expect(second.items.map((i) => [i.snippet.position, i.snippet.title])).toEqual([[8, 'Guitar Wireless System Setup']])
+		expect(second.items.map((i) => [i.snippet.position, i.snippet.title])).toEqual([
+			[8, 'Guitar Wireless System Setup'],
+		])
 		expect(second.nextPageToken).toBeUndefined()
 		expect(first.items[0]!.contentDetails?.videoId).toBe(first.items[0]!.snippet.resourceId.videoId)
 	})
@@ -150,8 +190,16 @@ describe('getPlaylistItems: GET playlistItems', () => {
 	})
 
 	it('answers 404 for an unknown playlist and for a bad page token', async () => {
-		expect(await failure(video.getPlaylistItems({ playlistId: 'PLnope' }))).toMatchObject({ status: 404, code: 'playlistNotFound' })
-		const error = await failure(video.getPlaylistItems({ playlistId: main.uploads, pageToken: Buffer.from('000000000000.3').toString('base64url') }))
+		expect(await failure(video.getPlaylistItems({ playlistId: 'PLnope' }))).toMatchObject({
+			status: 404,
+			code: 'playlistNotFound',
+		})
+		const error = await failure(
+			video.getPlaylistItems({
+				playlistId: main.uploads,
+				pageToken: Buffer.from('000000000000.3').toString('base64url'),
+			}),
+		)
 		expect(error).toMatchObject({ status: 404, message: PAGE_TOKEN_ERROR })
 	})
 

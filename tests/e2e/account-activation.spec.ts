@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test'
-import { accountTest as test, formPost, latestCode, mailTo, signIn, signInError, signUpWithoutActivating, toast, uniqueEmail } from './account.ts'
+import {
+	accountTest as test,
+	formPost,
+	latestCode,
+	mailTo,
+	signIn,
+	signInError,
+	signUpWithoutActivating,
+	toast,
+	uniqueEmail,
+} from './account.ts'
 import { expect } from './fixtures.ts'
 
 /**
@@ -12,7 +22,11 @@ const confirmForm = (page: Page) => page.locator('form').filter({ has: page.getB
 const resendSection = (page: Page) => page.getByRole('region', { name: 'Did not get the code?' })
 
 test.describe('activation', () => {
-	test('the mailed link opens a page whose button activates; opening the link alone does not', async ({ page, context, request }) => {
+	test('the mailed link opens a page whose button activates; opening the link alone does not', async ({
+		page,
+		context,
+		request,
+	}) => {
 		const { email, password } = await signUpWithoutActivating(page)
 		const [mail] = await mailTo(request, email)
 		expect(mail?.subject).toBe('Activate your account')
@@ -56,7 +70,9 @@ test.describe('activation', () => {
 			const submitted = formPost(page, '/activation')
 			await page.getByRole('button', { name: 'Activate' }).click()
 			expect((await submitted).status()).toBe(400)
-			await expect(confirmForm(page).getByRole('alert')).toHaveText('Invalid verification code provided, please try again.')
+			await expect(confirmForm(page).getByRole('alert')).toHaveText(
+				'Invalid verification code provided, please try again.',
+			)
 		}
 
 		await confirmForm(page).getByLabel('Email').fill(email)

@@ -36,7 +36,10 @@ test.describe('delete account', () => {
 		await expect(page.getByRole('region', { name: 'Profile' })).toContainText(DEMO.cloudMember.email)
 	})
 
-	test('a signed-out visit remembers the redirect through sign-in; the account is deleted and the user sent there', async ({ page, request }) => {
+	test('a signed-out visit remembers the redirect through sign-in; the account is deleted and the user sent there', async ({
+		page,
+		request,
+	}) => {
 		const { email, password } = await createAccount(page, request)
 		await page.goto('/delete-account?redirect=%2Fsignup')
 		await expect(page.getByText('Please log in to continue.')).toBeVisible()
@@ -47,7 +50,11 @@ test.describe('delete account', () => {
 		await page.getByRole('button', { name: 'Log in' }).click()
 		await expect(page).toHaveURL('/delete-account?redirect=%2Fsignup')
 
-		await expect(page.getByText('Deleting your account removes your profile, registered products and support history. This cannot be undone.')).toBeVisible()
+		await expect(
+			page.getByText(
+				'Deleting your account removes your profile, registered products and support history. This cannot be undone.',
+			),
+		).toBeVisible()
 		await page.getByLabel(CONFIRM).check()
 		await page.getByRole('button', { name: 'Delete account' }).click()
 		await expect(page).toHaveURL('/signup')
@@ -60,7 +67,10 @@ test.describe('delete account', () => {
 		await expect(await signInError(page, email, password)).toHaveText('Incorrect username or password.')
 	})
 
-	test('the confirmation is required (400, nothing deleted); a redirect outside the portal is not followed', async ({ page, request }) => {
+	test('the confirmation is required (400, nothing deleted); a redirect outside the portal is not followed', async ({
+		page,
+		request,
+	}) => {
 		const { email, password } = await createAccount(page, request)
 		await signIn(page, email, password)
 		await page.goto('/delete-account?redirect=https%3A%2F%2Fevil.example%2F')

@@ -1,5 +1,17 @@
 import type { Browser, Page } from '@playwright/test'
-import { accountTest as test, createAccount, DEMO, formPost, latestCode, mailTo, signIn, signInError, toast, uniqueEmail, visitorAddress } from './account.ts'
+import {
+	accountTest as test,
+	createAccount,
+	DEMO,
+	formPost,
+	latestCode,
+	mailTo,
+	signIn,
+	signInError,
+	toast,
+	uniqueEmail,
+	visitorAddress,
+} from './account.ts'
 import { expect } from './fixtures.ts'
 
 /**
@@ -24,12 +36,22 @@ async function requestChange(page: Page, newEmail: string, confirmation = newEma
 
 /** Another browser, signed out, from another address: who can sign in there now. */
 async function otherBrowser(browser: Browser, baseURL: string | undefined, javaScript: boolean) {
-	const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScript, extraHTTPHeaders: { 'X-Forwarded-For': visitorAddress() } })
+	const context = await browser.newContext({
+		baseURL,
+		javaScriptEnabled: javaScript,
+		extraHTTPHeaders: { 'X-Forwarded-For': visitorAddress() },
+	})
 	return { page: await context.newPage(), close: () => context.close() }
 }
 
 test.describe('email change', () => {
-	test('the code goes to the new address; the old email signs in until it is entered, then the new one does', async ({ page, request, browser, baseURL, javaScript }) => {
+	test('the code goes to the new address; the old email signs in until it is entered, then the new one does', async ({
+		page,
+		request,
+		browser,
+		baseURL,
+		javaScript,
+	}) => {
 		const { email: oldEmail, password } = await createAccount(page, request)
 		const newEmail = uniqueEmail('moved')
 		await signIn(page, oldEmail, password)
@@ -68,7 +90,10 @@ test.describe('email change', () => {
 		await after.close()
 	})
 
-	test('refusals and bad input: the same email, a mismatch, a taken address, missing or malformed fields; 400, nothing mailed', async ({ page, request }) => {
+	test('refusals and bad input: the same email, a mismatch, a taken address, missing or malformed fields; 400, nothing mailed', async ({
+		page,
+		request,
+	}) => {
 		const { email, password } = await createAccount(page, request)
 		await signIn(page, email, password)
 		await openEmailChange(page, email)
@@ -82,7 +107,9 @@ test.describe('email change', () => {
 		await expect(page.getByLabel('New email', { exact: true })).toHaveValue(newEmail)
 
 		expect(await requestChange(page, DEMO.customer.email)).toBe(400)
-		await expect(page.getByRole('main').getByRole('alert')).toHaveText('An account with the given email already exists.')
+		await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+			'An account with the given email already exists.',
+		)
 		await expect(page.getByLabel('New email', { exact: true })).toHaveValue(DEMO.customer.email)
 
 		expect(await requestChange(page, '', '')).toBe(400)
@@ -104,7 +131,11 @@ test.describe('email change', () => {
 			expect(response.status(), JSON.stringify(form)).toBe(400)
 		}
 		expect(await mailTo(request, newEmail)).toEqual([])
-		expect(await mailTo(request, DEMO.customer.email).then((mails) => mails.filter((m) => m.subject === 'Verify your new email address'))).toEqual([])
+		expect(
+			await mailTo(request, DEMO.customer.email).then((mails) =>
+				mails.filter((m) => m.subject === 'Verify your new email address'),
+			),
+		).toEqual([])
 
 		// The verify step: the code is required.
 		await page.goto(`/email-change?sent=${encodeURIComponent(newEmail)}`)

@@ -18,7 +18,11 @@ async function submitLogin(page: Page) {
 const formError = (page: Page) => page.getByRole('main').getByRole('alert')
 
 test.describe('sign-in errors', () => {
-	test('a wrong password says ‘Incorrect username or password.’, keeps the email, and the right one still signs in', async ({ page, request, javaScript }) => {
+	test('a wrong password says ‘Incorrect username or password.’, keeps the email, and the right one still signs in', async ({
+		page,
+		request,
+		javaScript,
+	}) => {
 		const { email, password } = await createAccount(page, request)
 		await page.goto('/login')
 		await page.getByLabel('Email').fill(email)
@@ -67,7 +71,9 @@ test.describe('sign-in errors', () => {
 		await expect(formError(page)).toHaveText('Attempt limit exceeded. Please try again later.')
 	})
 
-	test('repeated failures open the ‘Login Attempt Unsuccessful’ dialog, offering reset password or a new account', async ({ page }) => {
+	test('repeated failures open the ‘Login Attempt Unsuccessful’ dialog, offering reset password or a new account', async ({
+		page,
+	}) => {
 		const email = uniqueEmail('nobody')
 		await page.goto('/login')
 		const dialog = page.getByRole('alertdialog', { name: 'Login Attempt Unsuccessful' })
@@ -79,7 +85,9 @@ test.describe('sign-in errors', () => {
 			await expect(formError(page)).toHaveText('Incorrect username or password.')
 		}
 		await expect(dialog).toBeVisible()
-		await expect(dialog).toContainText('We could not log you in. You can reset your password, create an account, or try again.')
+		await expect(dialog).toContainText(
+			'We could not log you in. You can reset your password, create an account, or try again.',
+		)
 		// The form stays, to try again.
 		await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible()
 
@@ -106,14 +114,19 @@ test('a signed-out visit to a screen remembers it through sign-in', async ({ pag
 	await page.getByRole('button', { name: 'Log in' }).click()
 	await expect(page).toHaveURL('/support/order_status')
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support')
-	await expect(page.getByRole('navigation', { name: 'Sections of this page' }).getByRole('link', { name: 'Order Status' })).toHaveAttribute('aria-current', 'page')
+	await expect(
+		page.getByRole('navigation', { name: 'Sections of this page' }).getByRole('link', { name: 'Order Status' }),
+	).toHaveAttribute('aria-current', 'page')
 	// Signed in, /login sends the user on instead of showing the form.
 	await page.goto('/login?redirectTo=%2Fsettings%2Fprofile')
 	await expect(page).toHaveURL('/settings/profile')
 	await expect(page.getByRole('region', { name: 'Profile' })).toContainText(email)
 })
 
-test('sign-in lands on the account home, which shows who is signed in and links to each area', async ({ page, request }) => {
+test('sign-in lands on the account home, which shows who is signed in and links to each area', async ({
+	page,
+	request,
+}) => {
 	const { email, password } = await createAccount(page, request, { firstName: 'Robin', lastName: 'Keys' })
 	await signIn(page, email, password)
 	const account = page.getByRole('region', { name: 'Signed in as' })

@@ -22,20 +22,30 @@ test.describe('migration', () => {
 	] as const) {
 		test(`${who} gets the ‘User Does Not Exist’ dialog, which offers a new account`, async ({ page }) => {
 			await page.goto('/migration')
-			await expect(page.getByText('This email address was registered on our previous portal. Set a new password to reactivate your account.')).toBeVisible()
+			await expect(
+				page.getByText(
+					'This email address was registered on our previous portal. Set a new password to reactivate your account.',
+				),
+			).toBeVisible()
 			await page.getByLabel('Email').fill(email)
 			await page.getByLabel('New password').fill('Renewed1234')
 			expect(await submitMigration(page)).toBe(400)
 
 			const dialog = page.getByRole('alertdialog', { name: 'User Does Not Exist' })
-			await expect(dialog).toContainText('We could not find an account from the previous portal with this email address. You can create a new account.')
+			await expect(dialog).toContainText(
+				'We could not find an account from the previous portal with this email address. You can create a new account.',
+			)
 			await expect(page.getByLabel('Email')).toHaveValue(email)
 			await dialog.getByRole('link', { name: 'Create account' }).click()
 			await expect(page).toHaveURL('/signup')
 		})
 	}
 
-	test('bad input is told, kept (not the password) and answered with 400; the legacy account is left as it was', async ({ page, request, javaScript }) => {
+	test('bad input is told, kept (not the password) and answered with 400; the legacy account is left as it was', async ({
+		page,
+		request,
+		javaScript,
+	}) => {
 		await page.goto(`/migration?email=${encodeURIComponent(DEMO.legacy.email)}`)
 		await expect(page.getByLabel('Email')).toHaveValue(DEMO.legacy.email)
 
@@ -54,7 +64,11 @@ test.describe('migration', () => {
 		await page.getByLabel('Email').fill(DEMO.legacy.email)
 		await page.getByLabel('New password').fill('renewed')
 		expect(await submitMigration(page)).toBe(400)
-		await expect(page.getByText('Use at least 8 half-width letters, numbers or symbols, with at least one lowercase letter, one uppercase letter and one number.')).toBeVisible()
+		await expect(
+			page.getByText(
+				'Use at least 8 half-width letters, numbers or symbols, with at least one lowercase letter, one uppercase letter and one number.',
+			),
+		).toBeVisible()
 		await expect(page.getByLabel('Email')).toHaveValue(DEMO.legacy.email)
 
 		for (const form of [

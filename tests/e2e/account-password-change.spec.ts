@@ -14,11 +14,16 @@ async function openPasswordChange(page: Page) {
 	await page.goto('/settings/settings')
 	await page.getByRole('link', { name: 'Change password' }).click()
 	await expect(page).toHaveURL('/settings/password')
-	await expect(page.getByText('After changing your password you will be logged out and asked to log in again.')).toBeVisible()
+	await expect(
+		page.getByText('After changing your password you will be logged out and asked to log in again.'),
+	).toBeVisible()
 }
 
 test.describe('password change', () => {
-	test('a wrong current password is refused; a right one changes it, ends the session and the new one signs in', async ({ page, request }) => {
+	test('a wrong current password is refused; a right one changes it, ends the session and the new one signs in', async ({
+		page,
+		request,
+	}) => {
 		const { email, password } = await createAccount(page, request)
 		await signIn(page, email, password)
 		await openPasswordChange(page)
@@ -48,7 +53,11 @@ test.describe('password change', () => {
 		await expect(page.getByRole('region', { name: 'Profile' })).toContainText(email)
 	})
 
-	test('bad input is told and answered with 400; the passwords never come back', async ({ page, request, javaScript }) => {
+	test('bad input is told and answered with 400; the passwords never come back', async ({
+		page,
+		request,
+		javaScript,
+	}) => {
 		const { email, password } = await createAccount(page, request)
 		await signIn(page, email, password)
 		await openPasswordChange(page)
@@ -61,7 +70,11 @@ test.describe('password change', () => {
 		await page.getByLabel('New password', { exact: true }).fill('alllowercase1')
 		await page.getByLabel('Confirm new password').fill('alllowercase1')
 		expect(await submitChange(page)).toBe(400)
-		await expect(page.getByText('Use at least 8 half-width letters, numbers or symbols, with at least one lowercase letter, one uppercase letter and one number.')).toBeVisible()
+		await expect(
+			page.getByText(
+				'Use at least 8 half-width letters, numbers or symbols, with at least one lowercase letter, one uppercase letter and one number.',
+			),
+		).toBeVisible()
 		await expect(page.getByText('Current password is required')).toHaveCount(0)
 		if (!javaScript) await expect(page.getByLabel('Current password')).toHaveValue('')
 

@@ -13,19 +13,28 @@ import { expect } from './fixtures.ts'
 test.describe('a visitor from China', () => {
 	test.use({ visitorAddress: '198.51.100.7' })
 
-	test('is told the service is not available and offered the Chinese portal, on every screen', async ({ page, request }) => {
+	test('is told the service is not available and offered the Chinese portal, on every screen', async ({
+		page,
+		request,
+	}) => {
 		await page.goto('/login')
 		await expect(page).toHaveURL('/unavailable')
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service unavailable')
 		await expect(page.getByText('Sorry this service is not available in your Region/Country.')).toBeVisible()
-		await expect(page.getByRole('link', { name: 'Go to the portal for China' })).toHaveAttribute('href', 'https://www.example.cn/')
+		await expect(page.getByRole('link', { name: 'Go to the portal for China' })).toHaveAttribute(
+			'href',
+			'https://www.example.cn/',
+		)
 
 		for (const path of ['/signup', '/settings/profile', '/reset-password?email=a%40example.com']) {
 			await page.goto(path)
 			await expect(page, path).toHaveURL('/unavailable')
 		}
 		// Forms are refused too, not only pages.
-		const response = await request.post('/login', { form: { email: 'robin@example.com', password: 'Secret1234' }, maxRedirects: 0 })
+		const response = await request.post('/login', {
+			form: { email: 'robin@example.com', password: 'Secret1234' },
+			maxRedirects: 0,
+		})
 		expect(response.status()).toBe(302)
 		expect(response.headers().location).toBe('/unavailable')
 	})

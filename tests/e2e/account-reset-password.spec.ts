@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test'
-import { accountTest as test, createAccount, formPost, latestCode, mailTo, signIn, signInError, toast, uniqueEmail } from './account.ts'
+import {
+	accountTest as test,
+	createAccount,
+	formPost,
+	latestCode,
+	mailTo,
+	signIn,
+	signInError,
+	toast,
+	uniqueEmail,
+} from './account.ts'
 import { expect } from './fixtures.ts'
 
 /**
@@ -26,7 +36,10 @@ async function submitConfirm(page: Page) {
 }
 
 test.describe('reset password', () => {
-	test('request, the mailed code, a new password: the new one signs in, the old one no longer does', async ({ page, request }) => {
+	test('request, the mailed code, a new password: the new one signs in, the old one no longer does', async ({
+		page,
+		request,
+	}) => {
 		const { email, password } = await createAccount(page, request)
 		await requestReset(page, email)
 		const [mail] = await mailTo(request, email)
@@ -39,7 +52,9 @@ test.describe('reset password', () => {
 		await page.getByLabel('New password', { exact: true }).fill('Changed1234')
 		await page.getByLabel('Confirm new password').fill('Changed1234')
 		expect(await submitConfirm(page)).toBe(400)
-		await expect(page.getByRole('main').getByRole('alert')).toHaveText('Invalid verification code provided, please try again.')
+		await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+			'Invalid verification code provided, please try again.',
+		)
 
 		await page.getByLabel('Code').fill(code)
 		await page.getByLabel('New password', { exact: true }).fill('Changed1234')
@@ -72,7 +87,11 @@ test.describe('reset password', () => {
 		await signIn(page, email, 'Linked1234')
 	})
 
-	test('bad input on both steps is told, kept (not the passwords) and answered with 400', async ({ page, request, javaScript }) => {
+	test('bad input on both steps is told, kept (not the passwords) and answered with 400', async ({
+		page,
+		request,
+		javaScript,
+	}) => {
 		await page.goto('/reset-password')
 		let submitted = formPost(page, '/reset-password')
 		await page.getByRole('button', { name: 'Send reset code' }).click()
@@ -98,7 +117,11 @@ test.describe('reset password', () => {
 		await page.getByLabel('New password', { exact: true }).fill('short')
 		await page.getByLabel('Confirm new password').fill('short')
 		expect(await submitConfirm(page)).toBe(400)
-		await expect(page.getByText('Use at least 8 half-width letters, numbers or symbols, with at least one lowercase letter, one uppercase letter and one number.')).toBeVisible()
+		await expect(
+			page.getByText(
+				'Use at least 8 half-width letters, numbers or symbols, with at least one lowercase letter, one uppercase letter and one number.',
+			),
+		).toBeVisible()
 		await expect(page.getByLabel('Email')).toHaveValue('robin@example.com')
 		await expect(page.getByLabel('Code')).toHaveValue('123456')
 		if (!javaScript) await expect(page.getByLabel('New password', { exact: true })).toHaveValue('')
@@ -112,9 +135,21 @@ test.describe('reset password', () => {
 			{ intent: 'request', email: '' },
 			{ intent: 'request', email: 'robin@@example.com' },
 			{ intent: 'confirm', email: '', code: '123456', password: 'Secret1234', passwordConfirm: 'Secret1234' },
-			{ intent: 'confirm', email: 'robin@example.com', code: '', password: 'Secret1234', passwordConfirm: 'Secret1234' },
+			{
+				intent: 'confirm',
+				email: 'robin@example.com',
+				code: '',
+				password: 'Secret1234',
+				passwordConfirm: 'Secret1234',
+			},
 			{ intent: 'confirm', email: 'robin@example.com', code: '123456', password: 'secret', passwordConfirm: 'secret' },
-			{ intent: 'confirm', email: 'robin@example.com', code: '123456', password: 'Secret1234', passwordConfirm: 'Secret4321' },
+			{
+				intent: 'confirm',
+				email: 'robin@example.com',
+				code: '123456',
+				password: 'Secret1234',
+				passwordConfirm: 'Secret4321',
+			},
 		] as Record<string, string>[]) {
 			const response = await request.post('/reset-password', { form, maxRedirects: 0 })
 			expect(response.status(), JSON.stringify(form)).toBe(400)

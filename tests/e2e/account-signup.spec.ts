@@ -8,7 +8,9 @@ import { expect } from './fixtures.ts'
  * activation → sign-in journey is in signup.spec.ts.
  */
 test.describe('sign-up: where the email leads', () => {
-	test('an active account’s email opens the ‘Email Address Already Exists’ dialog, which offers sign-in', async ({ page }) => {
+	test('an active account’s email opens the ‘Email Address Already Exists’ dialog, which offers sign-in', async ({
+		page,
+	}) => {
 		await page.goto('/signup')
 		await page.getByLabel('Email').fill(DEMO.customer.email)
 		await page.getByRole('button', { name: 'Continue' }).click()
@@ -32,7 +34,13 @@ test.describe('sign-up: where the email leads', () => {
 
 		await expect(page).toHaveURL(`/migration?email=${encodeURIComponent(DEMO.legacy.email)}`)
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reactivate your account')
-		await expect(page.getByRole('main').getByText('This email address was registered on our previous portal. Set a new password to reactivate your account.')).toBeVisible()
+		await expect(
+			page
+				.getByRole('main')
+				.getByText(
+					'This email address was registered on our previous portal. Set a new password to reactivate your account.',
+				),
+		).toBeVisible()
 		await expect(page.getByLabel('Email')).toHaveValue(DEMO.legacy.email)
 		await expect(page.getByLabel('New password')).toBeVisible()
 	})
@@ -65,7 +73,10 @@ test.describe('sign-up: where the email leads', () => {
 })
 
 test.describe('sign-up: bad input', () => {
-	test('the email step: a missing or malformed email is told, kept and answered with 400', async ({ page, request }) => {
+	test('the email step: a missing or malformed email is told, kept and answered with 400', async ({
+		page,
+		request,
+	}) => {
 		await page.goto('/signup')
 		const submitted = formPost(page, '/signup')
 		await page.getByRole('button', { name: 'Continue' }).click()
@@ -86,7 +97,11 @@ test.describe('sign-up: bad input', () => {
 		}
 	})
 
-	test('the create step: every field says what is wrong, keeps what was typed but the passwords, and answers 400', async ({ page, request, javaScript }) => {
+	test('the create step: every field says what is wrong, keeps what was typed but the passwords, and answers 400', async ({
+		page,
+		request,
+		javaScript,
+	}) => {
 		const email = uniqueEmail()
 		await page.goto('/signup')
 		await page.getByLabel('Email').fill(email)
@@ -110,7 +125,11 @@ test.describe('sign-up: bad input', () => {
 		submitted = formPost(page, '/signup')
 		await page.getByRole('button', { name: 'Create account' }).click()
 		expect((await submitted).status()).toBe(400)
-		await expect(page.getByText('Use at least 8 half-width letters, numbers or symbols, with at least one lowercase letter, one uppercase letter and one number.')).toBeVisible()
+		await expect(
+			page.getByText(
+				'Use at least 8 half-width letters, numbers or symbols, with at least one lowercase letter, one uppercase letter and one number.',
+			),
+		).toBeVisible()
 		await expect(page.getByText('Please agree to the terms of use and privacy policy.')).toBeVisible()
 		await expect(page.getByText('First name is required')).toHaveCount(0)
 		await expect(page.getByLabel('First name')).toHaveValue('Robin')
@@ -146,7 +165,14 @@ test.describe('sign-up: bad input', () => {
 		await expect(page.getByLabel('Language and region')).toHaveValue('ja-JP')
 
 		// The same answers without a browser: 400, and the password is not in the page.
-		const fields = { intent: 'create', email, firstName: 'Robin', lastName: 'Drummer', cultureCode: 'en-US', country: 'US' }
+		const fields = {
+			intent: 'create',
+			email,
+			firstName: 'Robin',
+			lastName: 'Drummer',
+			cultureCode: 'en-US',
+			country: 'US',
+		}
 		for (const bad of [
 			{ ...fields, firstName: '', password: 'Secret1234', passwordConfirm: 'Secret1234', agreeToTerms: 'on' },
 			{ ...fields, lastName: '', password: 'Secret1234', passwordConfirm: 'Secret1234', agreeToTerms: 'on' },

@@ -19,7 +19,10 @@ async function signInOnSsoPage(page: Page, email: string, password: string) {
 }
 
 test.describe('single sign-on (/oauth2/redirect)', () => {
-	test('signed out, it goes to the sign-on page and back to the remembered target, signed in', async ({ page, request }) => {
+	test('signed out, it goes to the sign-on page and back to the remembered target, signed in', async ({
+		page,
+		request,
+	}) => {
 		const { email, password } = await createAccount(page, request)
 		await page.goto('/oauth2/redirect?redirectTo=%2Fsettings%2Fprofile')
 
@@ -72,7 +75,10 @@ test.describe('single sign-on (/oauth2/redirect)', () => {
 })
 
 test.describe('help-centre sign-on (/hc/login)', () => {
-	test('signed out: sign in first, then the help centre says who is signed in; signed in: straight there', async ({ page, request }) => {
+	test('signed out: sign in first, then the help centre says who is signed in; signed in: straight there', async ({
+		page,
+		request,
+	}) => {
 		const { email, password } = await createAccount(page, request, { firstName: 'Robin', lastName: 'Drummer' })
 		await page.goto('/hc/login')
 		await expect(page).toHaveURL('/login?redirectTo=%2Fhc%2Flogin')

@@ -74,7 +74,9 @@ test('an expired reset code says the request has expired; the old password stays
 	const submitted = formPost(page, '/reset-password')
 	await page.getByRole('button', { name: 'Set new password' }).click()
 	expect((await submitted).status()).toBe(400)
-	await expect(page.getByRole('main').getByRole('alert')).toHaveText('Your request has been expired. Please request a reset password again.')
+	await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+		'Your request has been expired. Please request a reset password again.',
+	)
 	// Back to the request, the email kept.
 	await expect(page.getByRole('button', { name: 'Send reset code' })).toBeVisible()
 	await expect(page.getByLabel('Email')).toHaveValue(email)
@@ -108,7 +110,10 @@ test('an id token about to expire is refreshed without the user noticing', async
 	await expect(toast(page)).toHaveCount(0)
 })
 
-test('an expired refresh token signs the user out to /login, the target remembered, with the token-expired notice', async ({ page, request }) => {
+test('an expired refresh token signs the user out to /login, the target remembered, with the token-expired notice', async ({
+	page,
+	request,
+}) => {
 	await setTokenLifetimes(request, { idTokenSeconds: 30, accessTokenSeconds: 30, refreshTokenSeconds: 5 })
 	const { email, password } = await createAccount(page, request)
 	await signIn(page, email, password)
@@ -142,7 +147,8 @@ test.describe('in a messaging app’s in-app browser', () => {
 
 		const documents: string[] = []
 		page.on('request', (r) => {
-			if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documents.push(new URL(r.url()).pathname + new URL(r.url()).search)
+			if (r.isNavigationRequest() && r.frame() === page.mainFrame())
+				documents.push(new URL(r.url()).pathname + new URL(r.url()).search)
 		})
 		await page.goto('/settings/profile')
 		await expect(page).toHaveURL(/\/_emulator\/sso\/oauth2\/login\?/)
@@ -161,7 +167,11 @@ test.describe('in a messaging app’s in-app browser', () => {
 // Not a clock journey: a seeded legacy account migrates once per run, and the
 // sign-up tests (which run before these) need them still legacy. Each project
 // migrates its own.
-test('a seeded legacy account migrates: a new password, the mailed code, then it signs in', async ({ page, request, javaScript }) => {
+test('a seeded legacy account migrates: a new password, the mailed code, then it signs in', async ({
+	page,
+	request,
+	javaScript,
+}) => {
 	const legacyEmail = javaScript ? DEMO.legacy.email : DEMO.legacySecond.email
 	await page.goto('/signup')
 	await page.getByLabel('Email').fill(legacyEmail)

@@ -5,7 +5,14 @@ import { test as base, expect } from './fixtures.ts'
 export async function mailTo(request: APIRequestContext, email: string) {
 	const response = await request.get(`/_emulator/mail.json?to=${encodeURIComponent(email)}`)
 	expect(response.ok()).toBe(true)
-	return (await response.json()) as { to: string; subject: string; text: string; code: string | null; link: string | null; sentAt: string }[]
+	return (await response.json()) as {
+		to: string
+		subject: string
+		text: string
+		code: string | null
+		link: string | null
+		sentAt: string
+	}[]
 }
 
 /** The newest code sent to an address. */
@@ -36,7 +43,11 @@ export async function logIn(page: Page, email: string, password: string) {
 }
 
 /** Signs up and activates a new account through the screens; returns its email and password. */
-export async function createAccount(page: Page, request: APIRequestContext, options: { firstName?: string; lastName?: string } = {}) {
+export async function createAccount(
+	page: Page,
+	request: APIRequestContext,
+	options: { firstName?: string; lastName?: string } = {},
+) {
 	const email = uniqueEmail()
 	const password = 'Secret1234'
 	await page.goto('/signup')
@@ -119,10 +130,17 @@ export async function advanceClock(request: APIRequestContext, ms: number) {
 	expect(response.ok()).toBe(true)
 }
 
-export const DEFAULT_TOKEN_LIFETIMES = { idTokenSeconds: 3600, accessTokenSeconds: 3600, refreshTokenSeconds: 2_592_000 } as const
+export const DEFAULT_TOKEN_LIFETIMES = {
+	idTokenSeconds: 3600,
+	accessTokenSeconds: 3600,
+	refreshTokenSeconds: 2_592_000,
+} as const
 
 /** Changes the lifetimes of the tokens the emulator issues from now on. */
-export async function setTokenLifetimes(request: APIRequestContext, seconds: Partial<Record<keyof typeof DEFAULT_TOKEN_LIFETIMES, number>>) {
+export async function setTokenLifetimes(
+	request: APIRequestContext,
+	seconds: Partial<Record<keyof typeof DEFAULT_TOKEN_LIFETIMES, number>>,
+) {
 	const response = await request.post('/_emulator/tokens/settings', { data: seconds })
 	expect(response.ok()).toBe(true)
 }

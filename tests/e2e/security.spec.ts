@@ -58,7 +58,10 @@ test.describe('security headers and session cookie', () => {
 			maxRedirects: 0,
 		})
 		expect(response.status()).toBe(302)
-		const cookies = response.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value)
+		const cookies = response
+			.headersArray()
+			.filter((h) => h.name.toLowerCase() === 'set-cookie')
+			.map((h) => h.value)
 		const session = cookies.find((c) => c.startsWith('__session='))!
 		expect(session).toBeTruthy()
 		expect(session).toMatch(/HttpOnly/i)
@@ -80,7 +83,10 @@ test.describe('security headers and session cookie', () => {
 	})
 
 	test('bad preference input is a 400, not a 500', async ({ request }) => {
-		const response = await request.post('/preferences', { form: { intent: 'sidebar', sidebar: 'middle' }, maxRedirects: 0 })
+		const response = await request.post('/preferences', {
+			form: { intent: 'sidebar', sidebar: 'middle' },
+			maxRedirects: 0,
+		})
 		expect(response.status()).toBe(400)
 	})
 

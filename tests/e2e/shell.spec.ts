@@ -30,8 +30,13 @@ test.describe('the app shell', () => {
 	test('the sidebar side is kept in a cookie', async ({ page, request, context, baseURL }) => {
 		await page.goto('/login')
 		await expect(page.locator('html')).toHaveAttribute('data-sidebar', 'right')
-		const response = await request.post('/preferences', { form: { intent: 'sidebar', sidebar: 'left', redirectTo: '/login' }, maxRedirects: 0 })
-		const cookie = response.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith('sidebar='))!
+		const response = await request.post('/preferences', {
+			form: { intent: 'sidebar', sidebar: 'left', redirectTo: '/login' },
+			maxRedirects: 0,
+		})
+		const cookie = response
+			.headersArray()
+			.find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith('sidebar='))!
 		const [name, value] = cookie.value.split(';')[0]!.split('=')
 		await context.addCookies([{ name: name!, value: value!, url: baseURL! }])
 		await page.goto('/login')

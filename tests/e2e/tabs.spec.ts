@@ -42,10 +42,13 @@ test.describe('with JavaScript', () => {
 
 	test('a legacy fragment naming another site is not followed', async ({ page }) => {
 		let leftThePortal = false
-		await page.route((url) => url.hostname === 'evil.example', (route) => {
-			leftThePortal = true
-			return route.abort()
-		})
+		await page.route(
+			(url) => url.hostname === 'evil.example',
+			(route) => {
+				leftThePortal = true
+				return route.abort()
+			},
+		)
 		await page.goto('/login#//evil.example/x')
 		await page.goto('/login#/\\evil.example/x')
 		await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
@@ -76,8 +79,12 @@ test.describe('with JavaScript', () => {
 			page.evaluate((dx) => {
 				const main = document.getElementById('main')!
 				const touch = (x: number) => new Touch({ identifier: 1, target: main, clientX: x, clientY: 300 })
-				main.dispatchEvent(new TouchEvent('touchstart', { touches: [touch(200)], changedTouches: [touch(200)], bubbles: true }))
-				main.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: [touch(200 + dx)], bubbles: true }))
+				main.dispatchEvent(
+					new TouchEvent('touchstart', { touches: [touch(200)], changedTouches: [touch(200)], bubbles: true }),
+				)
+				main.dispatchEvent(
+					new TouchEvent('touchend', { touches: [], changedTouches: [touch(200 + dx)], bubbles: true }),
+				)
 			}, dx)
 		const tabs = page.getByRole('navigation', { name: 'Sections of this page' })
 		await expect(tabs.getByRole('link', { name: 'Monthly' })).toHaveAttribute('aria-current', 'page')

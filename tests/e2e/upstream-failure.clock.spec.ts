@@ -18,7 +18,11 @@ test('a failing upstream gives a clear message and a 503, never a crash', async 
 	await expect(page.getByText('Please try again in a moment.')).toBeVisible()
 })
 
-test('a sign-in while the account API is down keeps what was typed and says to try again', async ({ page, request, javaScript }) => {
+test('a sign-in while the account API is down keeps what was typed and says to try again', async ({
+	page,
+	request,
+	javaScript,
+}) => {
 	await request.post('/_emulator/faults', { data: { path: '/account/signin', mode: 'status', status: 503 } })
 	await page.goto('/login')
 	await page.getByLabel('Email').fill('owner@example.com')

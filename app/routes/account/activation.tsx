@@ -38,7 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	const flow = session.get('registerFlow') ?? INITIAL_REGISTER_FLOW
 	session.set('registerFlow', { ...flow, registerStep: REGISTER_STEP.login, registerEmail: email })
-	return redirectWithToast(context, `/login?${new URLSearchParams({ email })}`, { type: 'success', message: 'toast.activated' })
+	return redirectWithToast(context, `/login?${new URLSearchParams({ email })}`, {
+		type: 'success',
+		message: 'toast.activated',
+	})
 }
 
 export default function Activation({ actionData }: Route.ComponentProps) {
@@ -65,18 +68,43 @@ export default function Activation({ actionData }: Route.ComponentProps) {
 					</>
 				) : (
 					<>
-						<Field name="email" type="email" label={t('field.email')} result={confirmResult} initial={email} autoComplete="email" />
-						<Field name="code" label={t('field.activationCode')} result={confirmResult} initial={code} inputMode="numeric" autoComplete="one-time-code" />
+						<Field
+							name="email"
+							type="email"
+							label={t('field.email')}
+							result={confirmResult}
+							initial={email}
+							autoComplete="email"
+						/>
+						<Field
+							name="code"
+							label={t('field.activationCode')}
+							result={confirmResult}
+							initial={code}
+							inputMode="numeric"
+							autoComplete="one-time-code"
+						/>
 					</>
 				)}
-				<SubmitButton name="intent" value="confirm">{t('account.activate')}</SubmitButton>
+				<SubmitButton name="intent" value="confirm">
+					{t('account.activate')}
+				</SubmitButton>
 			</Form>
 			<section aria-labelledby="resend-title" className={expired ? 'dialog' : undefined}>
 				<h2 id="resend-title">{t('account.resendTitle')}</h2>
 				<Form method="post" className="form" noValidate>
 					<FormErrors result={resendResult} />
-					<Field name="email" type="email" label={t('field.email')} result={resendResult ?? confirmResult} initial={email} autoComplete="email" />
-					<SubmitButton name="intent" value="resend" secondary>{t('account.resend')}</SubmitButton>
+					<Field
+						name="email"
+						type="email"
+						label={t('field.email')}
+						result={resendResult ?? confirmResult}
+						initial={email}
+						autoComplete="email"
+					/>
+					<SubmitButton name="intent" value="resend" secondary>
+						{t('account.resend')}
+					</SubmitButton>
 				</Form>
 			</section>
 			<p>

@@ -33,7 +33,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 			)
 			// The id token names the email: fresh tokens carry the new one.
 			const tokens = await refreshTokens(credentials.refreshToken)
-			context.get(sessionContext).set('credentials', sessionCredentials({ ...tokens, refreshToken: tokens.refreshToken ?? credentials.refreshToken }, credentials.via))
+			context
+				.get(sessionContext)
+				.set(
+					'credentials',
+					sessionCredentials(
+						{ ...tokens, refreshToken: tokens.refreshToken ?? credentials.refreshToken },
+						credentials.via,
+					),
+				)
 		} catch (error) {
 			return upstreamFailure('emailChange', submission, error, { step: 'verify' as const })
 		}
@@ -42,7 +50,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const submission = parseWithZod(form, { schema: emailChangeSchema(credentials.email) })
 	if (submission.status !== 'success') return invalidForm(submission, { step: 'request' as const })
 	try {
-		await requestEmailChange(credentials.accessToken, credentials.userId, { email: submission.value.newEmail, mailFormatType: 'html' })
+		await requestEmailChange(credentials.accessToken, credentials.userId, {
+			email: submission.value.newEmail,
+			mailFormatType: 'html',
+		})
 	} catch (error) {
 		return upstreamFailure('emailChange', submission, error, { step: 'request' as const })
 	}
@@ -59,24 +70,50 @@ export default function EmailChange({ loaderData, actionData }: Route.ComponentP
 	if (!loaderData.signedIn) return <SignInNotice />
 	const result = actionData?.result as FormResult | undefined
 	const code = searchParams.get('code') ?? undefined
-	const step = actionData && 'step' in actionData ? actionData.step : code || searchParams.has('sent') ? 'verify' : 'request'
+	const step =
+		actionData && 'step' in actionData ? actionData.step : code || searchParams.has('sent') ? 'verify' : 'request'
 	return (
 		<>
 			<p>{t('account.currentEmail', { email: loaderData.currentEmail ?? '' })}</p>
 			{step === 'verify' ? (
 				<Form method="post" className="form" noValidate>
-					{searchParams.get('sent') ? <p>{t('account.emailChangeSent', { email: searchParams.get('sent')! })}</p> : null}
+					{searchParams.get('sent') ? (
+						<p>{t('account.emailChangeSent', { email: searchParams.get('sent')! })}</p>
+					) : null}
 					<FormErrors result={result} />
-					<Field name="code" label={t('field.code')} result={result} initial={code} inputMode="numeric" autoComplete="one-time-code" />
-					<SubmitButton name="intent" value="verify">{t('account.verifyEmail')}</SubmitButton>
+					<Field
+						name="code"
+						label={t('field.code')}
+						result={result}
+						initial={code}
+						inputMode="numeric"
+						autoComplete="one-time-code"
+					/>
+					<SubmitButton name="intent" value="verify">
+						{t('account.verifyEmail')}
+					</SubmitButton>
 				</Form>
 			) : null}
 			<h2>{t('account.changeEmailTitle')}</h2>
 			<Form method="post" className="form" noValidate>
 				{step === 'request' ? <FormErrors result={result} /> : null}
-				<Field name="newEmail" type="email" label={t('field.newEmail')} result={step === 'request' ? result : undefined} autoComplete="email" />
-				<Field name="newEmailConfirm" type="email" label={t('field.newEmailConfirm')} result={step === 'request' ? result : undefined} autoComplete="email" />
-				<SubmitButton name="intent" value="request">{t('account.changeEmailTitle')}</SubmitButton>
+				<Field
+					name="newEmail"
+					type="email"
+					label={t('field.newEmail')}
+					result={step === 'request' ? result : undefined}
+					autoComplete="email"
+				/>
+				<Field
+					name="newEmailConfirm"
+					type="email"
+					label={t('field.newEmailConfirm')}
+					result={step === 'request' ? result : undefined}
+					autoComplete="email"
+				/>
+				<SubmitButton name="intent" value="request">
+					{t('account.changeEmailTitle')}
+				</SubmitButton>
 			</Form>
 		</>
 	)

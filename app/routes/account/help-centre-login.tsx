@@ -21,7 +21,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 	try {
 		const { redirectUrl } = await helpCentreSso({ idToken: credentials.idToken, returnTo })
 		// A whole-page redirect: the help centre is not a route of this app, even on this origin.
-		if (isAllowedRedirect(redirectUrl, env.PORTAL_URL, env.ALLOWED_REDIRECT_ORIGINS)) return redirectDocument(redirectUrl)
+		if (isAllowedRedirect(redirectUrl, env.PORTAL_URL, env.ALLOWED_REDIRECT_ORIGINS))
+			return redirectDocument(redirectUrl)
 		console.error('help-centre sign-on answered a redirect outside the allowed origins')
 	} catch (error) {
 		console.error(`help-centre sign-on failed: ${(error as Error).message}`)

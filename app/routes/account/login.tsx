@@ -28,15 +28,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const email = String(form.get('email') ?? '').trim()
 	const session = context.get(sessionContext)
 	try {
-		const signedIn = await limitedAttempt(signInLimits(context, email), () => authenticator.authenticate('password', request))
+		const signedIn = await limitedAttempt(signInLimits(context, email), () =>
+			authenticator.authenticate('password', request),
+		)
 		await startUserSession(context, signedIn.tokens, 'password')
 		return redirect(signedIn.redirectTo)
 	} catch (error) {
-		if (error instanceof InvalidForm) return data({ result: error.result, errorKey: null, showDialog: false }, { status: 400 })
+		if (error instanceof InvalidForm)
+			return data({ result: error.result, errorKey: null, showDialog: false }, { status: 400 })
 		// A refusal by the account API counts towards the dialog; our own limit does not.
-		const failures = (session.get('loginFailures') ?? 0) + (isUpstreamError(error) && error.upstream === 'account' ? 1 : 0)
+		const failures =
+			(session.get('loginFailures') ?? 0) + (isUpstreamError(error) && error.upstream === 'account' ? 1 : 0)
 		session.set('loginFailures', failures)
-		return upstreamFailure('login', parseWithZod(form, { schema: LoginSchema }), error, { showDialog: failures >= FAILURES_BEFORE_DIALOG })
+		return upstreamFailure('login', parseWithZod(form, { schema: LoginSchema }), error, {
+			showDialog: failures >= FAILURES_BEFORE_DIALOG,
+		})
 	}
 }
 
@@ -45,7 +51,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 	const [searchParams] = useSearchParams()
 	const result = actionData?.result as FormResult | undefined
 	const errorKey = actionData && 'errorKey' in actionData ? actionData.errorKey : null
-	const showDialog = (actionData && 'showDialog' in actionData ? actionData.showDialog : undefined) ?? loaderData.showDialog
+	const showDialog =
+		(actionData && 'showDialog' in actionData ? actionData.showDialog : undefined) ?? loaderData.showDialog
 	const email = searchParams.get('email') ?? undefined
 	const redirectTo = searchParams.get(REDIRECT_PARAM) ?? ''
 	return (
@@ -53,26 +60,49 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 			{redirectTo ? <p className="notice">{t('login.returnTo')}</p> : null}
 			{showDialog ? (
 				<Dialog title={t('dialog.loginUnsuccessfulTitle')} text={t('dialog.loginUnsuccessfulText')}>
-					<Link className="button primary" to="/reset-password">{t('screen.ResetPassword')}</Link>
-					<Link className="button" to="/signup">{t('account.createAccount')}</Link>
+					<Link className="button primary" to="/reset-password">
+						{t('screen.ResetPassword')}
+					</Link>
+					<Link className="button" to="/signup">
+						{t('account.createAccount')}
+					</Link>
 				</Dialog>
 			) : null}
 			<Form method="post" className="form" noValidate>
 				<FormErrors result={result} />
 				{errorKey === 'errors.notActivated' ? (
 					<p>
-						<Link to={`/activation?${new URLSearchParams({ email: String(result?.initialValue?.email ?? '') })}`}>{t('screen.Activation')}</Link>
+						<Link to={`/activation?${new URLSearchParams({ email: String(result?.initialValue?.email ?? '') })}`}>
+							{t('screen.Activation')}
+						</Link>
 					</p>
 				) : null}
 				<input type="hidden" name="redirectTo" value={redirectTo} />
-				<Field name="email" type="email" label={t('field.email')} result={result} initial={email} autoComplete="username" required />
-				<Field name="password" type="password" label={t('field.password')} result={result} autoComplete="current-password" required />
+				<Field
+					name="email"
+					type="email"
+					label={t('field.email')}
+					result={result}
+					initial={email}
+					autoComplete="username"
+					required
+				/>
+				<Field
+					name="password"
+					type="password"
+					label={t('field.password')}
+					result={result}
+					autoComplete="current-password"
+					required
+				/>
 				<SubmitButton>{t('account.logIn')}</SubmitButton>
 			</Form>
 			<p className="actions">
 				<Link to="/reset-password">{t('account.forgotPassword')}</Link>
 				<Link to="/signup">{t('account.noAccount')}</Link>
-				<Link to={`/oauth2/redirect${redirectTo ? `?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo })}` : ''}`}>{t('account.signInWithSso')}</Link>
+				<Link to={`/oauth2/redirect${redirectTo ? `?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo })}` : ''}`}>
+					{t('account.signInWithSso')}
+				</Link>
 			</p>
 		</>
 	)

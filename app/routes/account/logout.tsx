@@ -19,9 +19,14 @@ export async function action({ context }: Route.ActionArgs) {
 	if (credentials) await signOutOfSso(credentials)
 	await endUserSession(context)
 	// Spec 2 §4: sign-out resets the culture to the default.
-	return redirectWithToast(context, '/login', { type: 'success', message: 'toast.loggedOut' }, {
-		headers: { 'Set-Cookie': await cultureCookie.serialize('', { maxAge: 0 }) },
-	})
+	return redirectWithToast(
+		context,
+		'/login',
+		{ type: 'success', message: 'toast.loggedOut' },
+		{
+			headers: { 'Set-Cookie': await cultureCookie.serialize('', { maxAge: 0 }) },
+		},
+	)
 }
 
 export default function Logout({ loaderData }: Route.ComponentProps) {

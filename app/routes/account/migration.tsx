@@ -29,7 +29,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const session = context.get(sessionContext)
 	const flow = session.get('registerFlow') ?? INITIAL_REGISTER_FLOW
 	// Migrating is step 1; the account is activated by the code mailed to it, like a new one (spec 1 §4).
-	session.set('registerFlow', { ...flow, registerStep: REGISTER_STEP.activation, registerEmail: submission.value.email, registerFlow: 'migration' })
+	session.set('registerFlow', {
+		...flow,
+		registerStep: REGISTER_STEP.activation,
+		registerEmail: submission.value.email,
+		registerFlow: 'migration',
+	})
 	return redirectWithToast(context, `/activation?${new URLSearchParams({ email: submission.value.email })}`, {
 		type: 'success',
 		message: 'account.activationSent',
@@ -47,16 +52,38 @@ export default function Migration({ loaderData, actionData }: Route.ComponentPro
 			<p>{t('account.steps', { step: REGISTER_STEP.verify })}</p>
 			{userMissing ? (
 				<Dialog title={t('dialog.userNotExistTitle')} text={t('dialog.userNotExistText')}>
-					<Link className="button primary" to="/signup">{t('account.createAccount')}</Link>
+					<Link className="button primary" to="/signup">
+						{t('account.createAccount')}
+					</Link>
 				</Dialog>
 			) : (
 				<p className="notice">{t('dialog.previouslyRegistered')}</p>
 			)}
 			<Form method="post" className="form" noValidate>
 				{userMissing ? null : <FormErrors result={result} />}
-				<Field name="email" type="email" label={t('field.email')} result={result} initial={searchParams.get('email') ?? undefined} autoComplete="email" />
-				<Field name="password" type="password" label={t('field.newPassword')} hint={t('account.passwordRulesHint')} result={result} autoComplete="new-password" />
-				<SelectField name="cultureCode" label={t('field.cultureCode')} result={result} initial={loaderData.culture} options={loaderData.cultures} />
+				<Field
+					name="email"
+					type="email"
+					label={t('field.email')}
+					result={result}
+					initial={searchParams.get('email') ?? undefined}
+					autoComplete="email"
+				/>
+				<Field
+					name="password"
+					type="password"
+					label={t('field.newPassword')}
+					hint={t('account.passwordRulesHint')}
+					result={result}
+					autoComplete="new-password"
+				/>
+				<SelectField
+					name="cultureCode"
+					label={t('field.cultureCode')}
+					result={result}
+					initial={loaderData.culture}
+					options={loaderData.cultures}
+				/>
 				<SubmitButton>{t('account.reactivate')}</SubmitButton>
 			</Form>
 		</>

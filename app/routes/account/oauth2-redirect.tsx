@@ -20,7 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		if (error instanceof Response) throw error
 		if (error instanceof SsoSessionInvalid) return { errorKey: 'errors.sessionInvalid', retry: retryUrl(request) }
 		if (isUpstreamError(error)) {
-			return { errorKey: /session is invalid|invalid_grant/i.test(error.message) ? 'errors.sessionInvalid' : (userMessageKey(error) ?? 'toast.tryAgain'), retry: retryUrl(request) }
+			return {
+				errorKey: /session is invalid|invalid_grant/i.test(error.message)
+					? 'errors.sessionInvalid'
+					: (userMessageKey(error) ?? 'toast.tryAgain'),
+				retry: retryUrl(request),
+			}
 		}
 		throw error
 	}

@@ -22,7 +22,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return upstreamFailure('passwordChange', submission, error)
 	}
 	await endUserSession(context)
-	return redirectWithToast(context, `/login?${new URLSearchParams({ email: credentials.email })}`, { type: 'success', message: 'toast.passwordChanged' })
+	return redirectWithToast(context, `/login?${new URLSearchParams({ email: credentials.email })}`, {
+		type: 'success',
+		message: 'toast.passwordChanged',
+	})
 }
 
 export default function PasswordChange({ actionData }: Route.ComponentProps) {
@@ -32,9 +35,28 @@ export default function PasswordChange({ actionData }: Route.ComponentProps) {
 		<Form method="post" className="form" noValidate>
 			<p className="notice">{t('account.passwordChangeNotice')}</p>
 			<FormErrors result={result} />
-			<Field name="currentPassword" type="password" label={t('field.currentPassword')} result={result} autoComplete="current-password" />
-			<Field name="newPassword" type="password" label={t('field.newPassword')} hint={t('account.passwordRulesHint')} result={result} autoComplete="new-password" />
-			<Field name="newPasswordConfirm" type="password" label={t('field.newPasswordConfirm')} result={result} autoComplete="new-password" />
+			<Field
+				name="currentPassword"
+				type="password"
+				label={t('field.currentPassword')}
+				result={result}
+				autoComplete="current-password"
+			/>
+			<Field
+				name="newPassword"
+				type="password"
+				label={t('field.newPassword')}
+				hint={t('account.passwordRulesHint')}
+				result={result}
+				autoComplete="new-password"
+			/>
+			<Field
+				name="newPasswordConfirm"
+				type="password"
+				label={t('field.newPasswordConfirm')}
+				result={result}
+				autoComplete="new-password"
+			/>
 			<SubmitButton>{t('account.changePassword')}</SubmitButton>
 		</Form>
 	)

@@ -19,27 +19,41 @@ export async function action({ request, context }: Route.ActionArgs) {
 		} catch (error) {
 			return upstreamFailure('reset', submission, error, { step: 'request' as const })
 		}
-		return redirectWithToast(context, `/reset-password?${new URLSearchParams({ email: submission.value.email, sent: '1' })}`, {
-			type: 'info',
-			message: 'account.resetSent',
-		})
+		return redirectWithToast(
+			context,
+			`/reset-password?${new URLSearchParams({ email: submission.value.email, sent: '1' })}`,
+			{
+				type: 'info',
+				message: 'account.resetSent',
+			},
+		)
 	}
 	const submission = parseWithZod(form, { schema: ResetConfirmSchema })
 	if (submission.status !== 'success') return invalidForm(submission, { step: 'confirm' as const })
 	const { email, code, password } = submission.value
 	try {
-		await limitedAttempt(codeEntryLimits(context, email), () => confirmPasswordReset({ email, code, newPassword: password }))
+		await limitedAttempt(codeEntryLimits(context, email), () =>
+			confirmPasswordReset({ email, code, newPassword: password }),
+		)
 	} catch (error) {
 		return upstreamFailure('reset', submission, error, { step: 'confirm' as const })
 	}
-	return redirectWithToast(context, `/login?${new URLSearchParams({ email })}`, { type: 'success', message: 'toast.passwordReset' })
+	return redirectWithToast(context, `/login?${new URLSearchParams({ email })}`, {
+		type: 'success',
+		message: 'toast.passwordReset',
+	})
 }
 
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
 	const t = useT()
 	const [searchParams] = useSearchParams()
 	const email = searchParams.get('email') ?? undefined
-	const step = actionData && 'step' in actionData ? actionData.step : searchParams.has('code') || searchParams.has('sent') ? 'confirm' : 'request'
+	const step =
+		actionData && 'step' in actionData
+			? actionData.step
+			: searchParams.has('code') || searchParams.has('sent')
+				? 'confirm'
+				: 'request'
 	const result = actionData?.result as FormResult | undefined
 	const expired = actionData && 'errorKey' in actionData && actionData.errorKey === 'errors.resetExpired'
 	if (step === 'request' || expired) {
@@ -48,8 +62,17 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
 				{expired ? <FormErrors result={result} /> : null}
 				<Form method="post" action="/reset-password" className="form" noValidate>
 					{expired ? null : <FormErrors result={result} />}
-					<Field name="email" type="email" label={t('field.email')} result={expired ? undefined : result} initial={email} autoComplete="email" />
-					<SubmitButton name="intent" value="request">{t('account.sendResetLink')}</SubmitButton>
+					<Field
+						name="email"
+						type="email"
+						label={t('field.email')}
+						result={expired ? undefined : result}
+						initial={email}
+						autoComplete="email"
+					/>
+					<SubmitButton name="intent" value="request">
+						{t('account.sendResetLink')}
+					</SubmitButton>
 				</Form>
 				<p>
 					<Link to="/login">{t('account.logIn')}</Link>
@@ -62,11 +85,40 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
 			<h2>{t('account.resetCodeTitle')}</h2>
 			<Form method="post" className="form" noValidate>
 				<FormErrors result={result} />
-				<Field name="email" type="email" label={t('field.email')} result={result} initial={email} autoComplete="email" />
-				<Field name="code" label={t('field.code')} result={result} initial={searchParams.get('code') ?? undefined} inputMode="numeric" autoComplete="one-time-code" />
-				<Field name="password" type="password" label={t('field.newPassword')} hint={t('account.passwordRulesHint')} result={result} autoComplete="new-password" />
-				<Field name="passwordConfirm" type="password" label={t('field.newPasswordConfirm')} result={result} autoComplete="new-password" />
-				<SubmitButton name="intent" value="confirm">{t('account.setNewPassword')}</SubmitButton>
+				<Field
+					name="email"
+					type="email"
+					label={t('field.email')}
+					result={result}
+					initial={email}
+					autoComplete="email"
+				/>
+				<Field
+					name="code"
+					label={t('field.code')}
+					result={result}
+					initial={searchParams.get('code') ?? undefined}
+					inputMode="numeric"
+					autoComplete="one-time-code"
+				/>
+				<Field
+					name="password"
+					type="password"
+					label={t('field.newPassword')}
+					hint={t('account.passwordRulesHint')}
+					result={result}
+					autoComplete="new-password"
+				/>
+				<Field
+					name="passwordConfirm"
+					type="password"
+					label={t('field.newPasswordConfirm')}
+					result={result}
+					autoComplete="new-password"
+				/>
+				<SubmitButton name="intent" value="confirm">
+					{t('account.setNewPassword')}
+				</SubmitButton>
 			</Form>
 			<p>
 				<Link to="/reset-password">{t('account.sendResetLink')}</Link>

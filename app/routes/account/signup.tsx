@@ -56,7 +56,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 		} catch (error) {
 			return upstreamFailure('signup', submission, error)
 		}
-		session.set('registerFlow', { ...nextStep({ ...flow, registerStep: REGISTER_STEP.verify }), registerEmail: fields.email, registerFlow: 'signup' })
+		session.set('registerFlow', {
+			...nextStep({ ...flow, registerStep: REGISTER_STEP.verify }),
+			registerEmail: fields.email,
+			registerFlow: 'signup',
+		})
 		return redirectWithToast(context, `/activation?${new URLSearchParams({ email: fields.email })}`, {
 			type: 'success',
 			message: 'account.activationSent',
@@ -75,13 +79,31 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	switch (accountType) {
 		case 'new':
-			session.set('registerFlow', { ...flow, registerStep: REGISTER_STEP.verify, registerEmail: email, registerFlow: 'signup' })
+			session.set('registerFlow', {
+				...flow,
+				registerStep: REGISTER_STEP.verify,
+				registerEmail: email,
+				registerFlow: 'signup',
+			})
 			return redirect('/signup')
 		case 'legacy':
-			session.set('registerFlow', { ...flow, registerStep: REGISTER_STEP.verify, registerEmail: email, registerFlow: 'migration' })
-			return redirectWithToast(context, `/migration?${new URLSearchParams({ email })}`, { type: 'info', message: 'dialog.previouslyRegistered' })
+			session.set('registerFlow', {
+				...flow,
+				registerStep: REGISTER_STEP.verify,
+				registerEmail: email,
+				registerFlow: 'migration',
+			})
+			return redirectWithToast(context, `/migration?${new URLSearchParams({ email })}`, {
+				type: 'info',
+				message: 'dialog.previouslyRegistered',
+			})
 		case 'unactivated':
-			session.set('registerFlow', { ...flow, registerStep: REGISTER_STEP.activation, registerEmail: email, registerFlow: 'signup' })
+			session.set('registerFlow', {
+				...flow,
+				registerStep: REGISTER_STEP.activation,
+				registerEmail: email,
+				registerFlow: 'signup',
+			})
 			return redirect(`/activation?${new URLSearchParams({ email })}`)
 		case 'active':
 			return data({ result: submission.reply(), dialog: 'emailExists' as const, email })
@@ -99,14 +121,28 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 				<p>{t('account.steps', { step: loaderData.registerStep })}</p>
 				{dialogEmail ? (
 					<Dialog title={t('dialog.emailExistsTitle')} text={t('dialog.emailExistsText')}>
-						<Link className="button primary" to={`/login?${new URLSearchParams({ email: dialogEmail })}`}>{t('account.logIn')}</Link>
-						<Link className="button" to="/reset-password">{t('account.forgotPassword')}</Link>
+						<Link className="button primary" to={`/login?${new URLSearchParams({ email: dialogEmail })}`}>
+							{t('account.logIn')}
+						</Link>
+						<Link className="button" to="/reset-password">
+							{t('account.forgotPassword')}
+						</Link>
 					</Dialog>
 				) : null}
 				<Form method="post" className="form" noValidate>
 					<FormErrors result={result} />
-					<Field name="email" type="email" label={t('field.email')} result={result} initial={loaderData.email} autoComplete="email" required />
-					<SubmitButton name="intent" value="verify">{t('account.continue')}</SubmitButton>
+					<Field
+						name="email"
+						type="email"
+						label={t('field.email')}
+						result={result}
+						initial={loaderData.email}
+						autoComplete="email"
+						required
+					/>
+					<SubmitButton name="intent" value="verify">
+						{t('account.continue')}
+					</SubmitButton>
 				</Form>
 				<p>
 					<Link to="/login">{t('account.logIn')}</Link>
@@ -136,10 +172,37 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 						<Field name="phoneticLastName" label={t('field.phoneticLastName')} result={result} required />
 					</>
 				) : null}
-				<Field name="password" type="password" label={t('field.password')} hint={t('account.passwordRulesHint')} result={result} autoComplete="new-password" required />
-				<Field name="passwordConfirm" type="password" label={t('field.passwordConfirm')} result={result} autoComplete="new-password" required />
-				<SelectField name="cultureCode" label={t('field.cultureCode')} result={result} initial={loaderData.culture} options={loaderData.cultures} />
-				<SelectField name="country" label={t('field.country')} result={result} initial={loaderData.country} options={loaderData.countries} />
+				<Field
+					name="password"
+					type="password"
+					label={t('field.password')}
+					hint={t('account.passwordRulesHint')}
+					result={result}
+					autoComplete="new-password"
+					required
+				/>
+				<Field
+					name="passwordConfirm"
+					type="password"
+					label={t('field.passwordConfirm')}
+					result={result}
+					autoComplete="new-password"
+					required
+				/>
+				<SelectField
+					name="cultureCode"
+					label={t('field.cultureCode')}
+					result={result}
+					initial={loaderData.culture}
+					options={loaderData.cultures}
+				/>
+				<SelectField
+					name="country"
+					label={t('field.country')}
+					result={result}
+					initial={loaderData.country}
+					options={loaderData.countries}
+				/>
 				<CheckboxField name="allowEmail" label={t('field.allowEmail')} result={result} />
 				<CheckboxField
 					name="agreeToTerms"
@@ -151,8 +214,12 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 					result={result}
 				/>
 				<p className="actions">
-					<SubmitButton name="intent" value="create">{t('account.createAccount')}</SubmitButton>
-					<SubmitButton name="intent" value="previous" secondary>{t('account.changeEmail')}</SubmitButton>
+					<SubmitButton name="intent" value="create">
+						{t('account.createAccount')}
+					</SubmitButton>
+					<SubmitButton name="intent" value="previous" secondary>
+						{t('account.changeEmail')}
+					</SubmitButton>
 				</p>
 			</Form>
 		</>

@@ -282,7 +282,14 @@ export const ProductJsonSchema = z.object({
 	features: z.array(z.object({ id: z.string(), title: z.string(), body: z.string() })),
 	specs: z.array(z.object({ group: z.string(), items: z.array(z.object({ label: z.string(), value: z.string() })) })),
 	downloads: z.array(
-		z.object({ id: z.string(), title: z.string(), type: z.string(), version: z.string(), url: z.url(), size: z.number().int().min(0) }),
+		z.object({
+			id: z.string(),
+			title: z.string(),
+			type: z.string(),
+			version: z.string(),
+			url: z.url(),
+			size: z.number().int().min(0),
+		}),
 	),
 	support: z.object({
 		warrantyYears: z.number().int(),

@@ -16,7 +16,8 @@ export const GEAR_MESSAGES = {
 	serialCodeLength: 'Serial number must be between 7 and 8 characters long.',
 	notRegistrable: 'Sorry, this product cannot be added in your Region/Country.',
 	alreadyRegistered: 'This product has been added to your account. Thank you!',
-	registrationFailed: 'An error has occurred during product registration. Please try again from the Register a Product page.',
+	registrationFailed:
+		'An error has occurred during product registration. Please try again from the Register a Product page.',
 	invalidPurchaseDate: 'Enter a valid date format or use the calendar.',
 	answerRequired: 'An answer is required.',
 } as const
@@ -24,7 +25,11 @@ export const GEAR_MESSAGES = {
 /** The survey names of spec 1 §3 and the questionnaireLabels ids they carry. */
 export const SURVEY_NAMES = ['ProductSurvey', 'ProductSurvey1', 'ProductSurvey2'] as const
 export type SurveyName = (typeof SURVEY_NAMES)[number]
-export const SURVEY_LABEL_IDS = { ProductSurvey: '1', ProductSurvey1: '2', ProductSurvey2: '3' } as const satisfies Record<SurveyName, string>
+export const SURVEY_LABEL_IDS = {
+	ProductSurvey: '1',
+	ProductSurvey1: '2',
+	ProductSurvey2: '3',
+} as const satisfies Record<SurveyName, string>
 
 const IdRefSchema = z.object({ id: z.string().trim().min(1) })
 const isoDateTime = z.iso.datetime()
@@ -91,14 +96,20 @@ export const RegisteredProductListSchema = z.array(RegisteredProductSchema)
 /** A product named by slug, or by model code (the `mdl` of a registration card). */
 export const ProductRefSchema = z
 	.object({ slug: z.string().trim().min(1).optional(), modelCode: z.string().trim().min(1).optional() })
-	.refine((product) => product.slug !== undefined || product.modelCode !== undefined, { message: 'slug or modelCode is required' })
+	.refine((product) => product.slug !== undefined || product.modelCode !== undefined, {
+		message: 'slug or modelCode is required',
+	})
 
 // Serial and purchase date are checked by the API, not here, so it can answer with the spec's messages.
 const purchaseFields = {
 	purchaseDate: z.string().trim().nullable().optional(),
 	purchaseMethod: z.string().trim().min(1).max(50).nullable().optional(),
 	purchaseDealer: z.string().trim().min(1).max(200).nullable().optional(),
-	image: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional(),
+	image: z
+		.url({ protocol: /^https?$/ })
+		.max(2000)
+		.nullable()
+		.optional(),
 }
 
 export const CreateRegisteredProductRequestSchema = z.object({
@@ -154,7 +165,11 @@ export const CreateAnswerInfoRequestSchema = z.object({
 export type CreateAnswerInfoRequest = z.input<typeof CreateAnswerInfoRequestSchema>
 
 export const PostAnswersRequestSchema = z.object({
-	answers: z.array(z.object({ questionId: z.string().min(1), value: z.union([z.string().max(2000), z.array(z.string()).max(50)]) })).max(100),
+	answers: z
+		.array(
+			z.object({ questionId: z.string().min(1), value: z.union([z.string().max(2000), z.array(z.string()).max(50)]) }),
+		)
+		.max(100),
 })
 export type PostAnswersRequest = z.input<typeof PostAnswersRequestSchema>
 

@@ -35,7 +35,8 @@ export const SHOP_SERVICE_ID = 'shopify'
 export const ACCOUNT_CLIENT_IDS = ['owners-portal', 'cloud-manager'] as const
 
 /** Spec 1 §8: what a password reset request always answers. */
-export const PASSWORD_RESET_SENT_MESSAGE = 'If that account exists in our system, a link to reset your password has been sent...'
+export const PASSWORD_RESET_SENT_MESSAGE =
+	'If that account exists in our system, a link to reset your password has been sent...'
 
 const email = z.email().max(254)
 const name = z.string().trim().min(1).max(100)
@@ -61,7 +62,12 @@ export const DeletedResponseSchema = z.object({ id: z.string(), deleted: z.liter
 
 /** Designed: list answers carry paging; `perPage=-1` asks for everything (spec 2 §7). */
 function listOf<T extends z.ZodType>(item: T) {
-	return z.object({ items: z.array(item), total: z.number().int().min(0), page: z.number().int().min(1), perPage: z.number().int() })
+	return z.object({
+		items: z.array(item),
+		total: z.number().int().min(0),
+		page: z.number().int().min(1),
+		perPage: z.number().int(),
+	})
 }
 
 // ---------------------------------------------------------------- server time
@@ -275,7 +281,11 @@ export type ProfileUpdate = z.input<typeof ProfileUpdateRequestSchema>
 /** `PUT users/{id}` with {email, mailFormatType}: asks to change the email. */
 export const EmailChangeRequestSchema = z.object({ email, mailFormatType })
 /** Designed: the email in force (unchanged until verified) and the one waiting for its code. */
-export const EmailChangeResponseSchema = z.object({ email: z.string(), pendingEmail: z.string(), codeDelivery: CodeDeliverySchema })
+export const EmailChangeResponseSchema = z.object({
+	email: z.string(),
+	pendingEmail: z.string(),
+	codeDelivery: CodeDeliverySchema,
+})
 
 /** `POST users/{id}/linkage/changeEmail`. */
 export const ConfirmEmailChangeRequestSchema = z.object({ attribute: z.literal('email'), code })

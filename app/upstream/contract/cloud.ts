@@ -34,7 +34,16 @@ export const SUBSCRIPTION_STATUS = {
 } as const
 export const SUBSCRIPTION_SOURCE = { RolandCloud: 1, Xsolla: 2, Xchange: 3, Admin: 4, FastSpring: 5 } as const
 /** The spec gives rule types no numbers: they travel as their names. */
-export const RULE_TYPES = ['Reward', 'FreeTrial', 'InstantUserProduct', 'FreeSub', 'LoyaltyReward', 'Trial', 'InstantReward', 'Free'] as const
+export const RULE_TYPES = [
+	'Reward',
+	'FreeTrial',
+	'InstantUserProduct',
+	'FreeSub',
+	'LoyaltyReward',
+	'Trial',
+	'InstantReward',
+	'Free',
+] as const
 export const USER_PRODUCT_TYPE = { Rule: 0, Key: 1, Other: 2 } as const
 /** How a user got a product: Rule and Key are user product types Rule and Key; Admin and Purchase are Other. */
 export const PRODUCT_TYPES = ['Rule', 'Key', 'Admin', 'Purchase'] as const
@@ -360,7 +369,10 @@ export const PostSubscriptionRequestSchema = z.object({
 
 export const PutAnonymizeRequestSchema = z.object({ action: z.literal('put-anonymize') })
 
-export const GetProductsImagesRequestSchema = z.object({ action: z.literal('get-products-images'), productIds: z.array(id).min(1).max(100) })
+export const GetProductsImagesRequestSchema = z.object({
+	action: z.literal('get-products-images'),
+	productIds: z.array(id).min(1).max(100),
+})
 
 export const ServiceRequestSchema = z.discriminatedUnion('action', [
 	PutUserRequestSchema,
@@ -407,7 +419,13 @@ export const UserRuleStatusSchema = z.object({
 	loyaltyProgram: LoyaltyProgramSchema,
 	/** The rules of the user's running subscriptions. */
 	subscriptionRules: z.array(
-		z.object({ UserSubscriptionRuleId: id, subscriptionId: id, ruleType: RuleTypeSchema, productIds: z.array(id), rewardEligible: z.boolean() }),
+		z.object({
+			UserSubscriptionRuleId: id,
+			subscriptionId: id,
+			ruleType: RuleTypeSchema,
+			productIds: z.array(id),
+			rewardEligible: z.boolean(),
+		}),
 	),
 })
 export type UserRuleStatus = z.infer<typeof UserRuleStatusSchema>
@@ -445,5 +463,7 @@ export const KeyRegistrationErrorSchema = z.object({
 export function keyRegistrationFailure(body: unknown): KeyRegistrationFailure | undefined {
 	const parsed = KeyRegistrationErrorSchema.safeParse(body)
 	if (!parsed.success) return undefined
-	return (Object.keys(KEY_REGISTRATION_FAILURES) as KeyRegistrationFailure[]).find((k) => KEY_REGISTRATION_FAILURES[k] === parsed.data.message)
+	return (Object.keys(KEY_REGISTRATION_FAILURES) as KeyRegistrationFailure[]).find(
+		(k) => KEY_REGISTRATION_FAILURES[k] === parsed.data.message,
+	)
 }

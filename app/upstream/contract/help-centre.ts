@@ -69,7 +69,11 @@ export const HelpCentreTicketSchema = z.object({
 	/** As the help centre keeps them: trimmed, lower-case, whitespace runs as underscores. */
 	tags: z.array(z.string()),
 	commentBody: z.string(),
-	customFields: z.object({ productName: z.string().nullable(), requestType: z.string().nullable(), countryName: z.string().nullable() }),
+	customFields: z.object({
+		productName: z.string().nullable(),
+		requestType: z.string().nullable(),
+		countryName: z.string().nullable(),
+	}),
 	requester: z.object({ name: z.string(), email: z.string() }),
 	/** The signed-in user who sent it; null for a visitor. */
 	userId: z.string().nullable(),
@@ -106,7 +110,10 @@ export type ArticleSearchResult = z.infer<typeof ArticleSearchResultSchema>
 export const HelpCentreSsoRequestSchema = z.object({
 	// Optional here so the API can answer its own message for a missing one.
 	idToken: z.string().optional(),
-	returnTo: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+	returnTo: z
+		.url({ protocol: /^https?$/ })
+		.max(2000)
+		.optional(),
 })
 export type HelpCentreSsoRequest = z.input<typeof HelpCentreSsoRequestSchema>
 
@@ -121,7 +128,10 @@ export const HelpCentreSsoResponseSchema = z.object({ redirectUrl: z.url() })
  */
 export const SOCIAL_PAGE_SIZE = { page: 8, photo: 12 } as const
 /** Spec 2 §8: the 404 for a next-page token the feed does not know. */
-export const SOCIAL_PAGE_TOKEN_ERROR = { page: 'not found for next-page token of facebook', photo: 'not found for next-page token of instagram' } as const
+export const SOCIAL_PAGE_TOKEN_ERROR = {
+	page: 'not found for next-page token of facebook',
+	photo: 'not found for next-page token of instagram',
+} as const
 export const SOCIAL_POST_FIELDS = ['message', 'full_picture', 'permalink_url', 'created_time'] as const
 export const SOCIAL_MEDIA_FIELDS = ['caption', 'media_type', 'media_url', 'permalink', 'timestamp'] as const
 
@@ -147,7 +157,19 @@ export type SocialMedia = z.infer<typeof SocialMediaSchema>
 const PagingSchema = z.object({ next: z.string().nullable() })
 
 export const SocialFeedSchema = z.discriminatedUnion('kind', [
-	z.object({ id: z.string(), kind: z.literal('page'), name: z.string(), data: z.array(SocialPostSchema), paging: PagingSchema }),
-	z.object({ id: z.string(), kind: z.literal('photo'), username: z.string(), data: z.array(SocialMediaSchema), paging: PagingSchema }),
+	z.object({
+		id: z.string(),
+		kind: z.literal('page'),
+		name: z.string(),
+		data: z.array(SocialPostSchema),
+		paging: PagingSchema,
+	}),
+	z.object({
+		id: z.string(),
+		kind: z.literal('photo'),
+		username: z.string(),
+		data: z.array(SocialMediaSchema),
+		paging: PagingSchema,
+	}),
 ])
 export type SocialFeed = z.infer<typeof SocialFeedSchema>

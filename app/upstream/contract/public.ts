@@ -20,7 +20,10 @@ export const GeoipSchema = z.object({
  * page), `thumbnail` (lists) and `gallery` views; `alt` is the product name.
  */
 export const ProductImagesQuerySchema = z.object({
-	slug: z.string().trim().regex(/^[a-z0-9][a-z0-9-]*$/i),
+	slug: z
+		.string()
+		.trim()
+		.regex(/^[a-z0-9][a-z0-9-]*$/i),
 	brand: z.string().trim().min(1),
 	culture_code: z.string().trim().min(1).optional(),
 })

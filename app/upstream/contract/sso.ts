@@ -62,7 +62,9 @@ export const LoginRequestSchema = z
 		redirect_uri: httpUrl.optional(),
 	})
 	.refine(
-		(v) => [v.client_id, v.state, v.code_challenge, v.redirect_uri].every((x) => x === undefined) || [v.client_id, v.state, v.code_challenge, v.redirect_uri].every((x) => x !== undefined),
+		(v) =>
+			[v.client_id, v.state, v.code_challenge, v.redirect_uri].every((x) => x === undefined) ||
+			[v.client_id, v.state, v.code_challenge, v.redirect_uri].every((x) => x !== undefined),
 		{ message: 'An authorization request needs client_id, state, code_challenge and redirect_uri together' },
 	)
 export type LoginRequest = z.input<typeof LoginRequestSchema>
@@ -82,7 +84,10 @@ export const TokenRequestSchema = z
 		/** When sent, it must be the redirect_uri of the authorization request. */
 		redirect_uri: z.string().optional(),
 	})
-	.refine((v) => v.codeVerifier !== undefined || v.code_verifier !== undefined, { message: 'codeVerifier is required', path: ['codeVerifier'] })
+	.refine((v) => v.codeVerifier !== undefined || v.code_verifier !== undefined, {
+		message: 'codeVerifier is required',
+		path: ['codeVerifier'],
+	})
 export type TokenRequest = z.input<typeof TokenRequestSchema>
 
 /** Spec 2 §3 credentials; valid only when all three tokens are present. */
@@ -141,4 +146,8 @@ export const SignOutResultSchema = z.object({
 export type SignOutResult = z.infer<typeof SignOutResultSchema>
 
 /** Error answers: `{ error, message }` (OAuth 2 error names), plus `code` where the account API has one. */
-export const SsoErrorSchema = z.object({ error: z.string().optional(), message: z.string(), code: z.string().optional() })
+export const SsoErrorSchema = z.object({
+	error: z.string().optional(),
+	message: z.string(),
+	code: z.string().optional(),
+})

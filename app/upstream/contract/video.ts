@@ -18,7 +18,12 @@ const pageToken = z.string().min(1).max(200).optional()
 /** Comma-separated resource parts; `snippet` is always among them here. */
 const part = z
 	.string()
-	.transform((value) => value.split(',').map((p) => p.trim()).filter(Boolean))
+	.transform((value) =>
+		value
+			.split(',')
+			.map((p) => p.trim())
+			.filter(Boolean),
+	)
 	.refine((parts) => parts.includes('snippet'), { message: 'part must include snippet' })
 
 export const ChannelsQuerySchema = z
@@ -38,7 +43,11 @@ export const PlaylistsQuerySchema = z
 	.refine((q) => q.channelId !== undefined || q.id !== undefined, { message: 'channelId or id is required' })
 export const PlaylistItemsQuerySchema = z.object({ part, playlistId: z.string().min(1), maxResults, pageToken })
 
-const ThumbnailSchema = z.object({ url: z.url(), width: z.number().int().positive(), height: z.number().int().positive() })
+const ThumbnailSchema = z.object({
+	url: z.url(),
+	width: z.number().int().positive(),
+	height: z.number().int().positive(),
+})
 export const ThumbnailsSchema = z.object({ default: ThumbnailSchema, medium: ThumbnailSchema, high: ThumbnailSchema })
 
 const snippet = {

@@ -10,5 +10,7 @@ const extra = Number(process.env.BENCH_MINIMAL_ROUTES ?? 0)
 
 export default [
 	index('routes/home.tsx'),
-	...Array.from({ length: extra }, (_, i) => route(i % 3 === 0 ? `screen-${i}/:tab?` : `screen-${i}`, 'routes/home.tsx', { id: `screen-${i}` })),
+	...Array.from({ length: extra }, (_, i) =>
+		route(i % 3 === 0 ? `screen-${i}/:tab?` : `screen-${i}`, 'routes/home.tsx', { id: `screen-${i}` }),
+	),
 ] satisfies RouteConfig

@@ -7,7 +7,15 @@
 import express from 'express'
 import type { EmulatorContext, EmulatorService } from '../context.ts'
 import { getMeta, setMeta, transaction } from '../db.ts'
-import { BRANDS, GENDERS, INTERESTS, PHONE_TYPES, PURCHASING_METHODS, QUESTIONNAIRE_LABELS, type MasterSeedItem } from '../seed/master-lists.ts'
+import {
+	BRANDS,
+	GENDERS,
+	INTERESTS,
+	PHONE_TYPES,
+	PURCHASING_METHODS,
+	QUESTIONNAIRE_LABELS,
+	type MasterSeedItem,
+} from '../seed/master-lists.ts'
 import { CULTURES } from '../seed/cultures.ts'
 import { PRODUCT_SEEDS, productRow } from '../seed/products.ts'
 import { STATE_PROVINCES } from '../seed/state-provinces.ts'
@@ -73,11 +81,14 @@ export const accountCatalogueService: EmulatorService = {
 		migrateCacheFiles(ctx.db)
 		// Only a data directory seeded by an earlier version: a new one is seeded whole after this.
 		const version = getMeta(ctx.db, 'masterListsVersion')
-		if (getMeta(ctx.db, 'seeded') !== undefined && version !== MASTER_LISTS_VERSION) transaction(ctx.db, () => seedMasterLists(ctx))
+		if (getMeta(ctx.db, 'seeded') !== undefined && version !== MASTER_LISTS_VERSION)
+			transaction(ctx.db, () => seedMasterLists(ctx))
 	},
 	seed(ctx) {
 		seedCatalogue(ctx)
-		ctx.log(`catalogue: ${PRODUCT_SEEDS.length} products, ${STORES.length} stores, ${STATE_PROVINCES.length} state/provinces`)
+		ctx.log(
+			`catalogue: ${PRODUCT_SEEDS.length} products, ${STORES.length} stores, ${STATE_PROVINCES.length} state/provinces`,
+		)
 	},
 	router(ctx) {
 		const router = express.Router()

@@ -32,7 +32,16 @@ export function migrateProducts(db: DatabaseSync): void {
 	)`)
 }
 
-type Row = { slug: string; model_code: string; brand: string; category_id: number; name: string; image: string; registrable_countries: string | null; data: string }
+type Row = {
+	slug: string
+	model_code: string
+	brand: string
+	category_id: number
+	name: string
+	image: string
+	registrable_countries: string | null
+	data: string
+}
 const toProduct = (row: Row): ProductRow => ({
 	slug: row.slug,
 	modelCode: row.model_code,

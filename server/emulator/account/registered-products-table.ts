@@ -30,7 +30,15 @@ export function migrateRegisteredProducts(db: DatabaseSync): void {
 	CREATE INDEX IF NOT EXISTS registered_products_user ON registered_products (user_id);`)
 }
 
-export type RegisteredProductDbRow = { id: string; user_id: string; product_slug: string; serial_code: string; status: RegistrationStatus; data: string; create_date: string }
+export type RegisteredProductDbRow = {
+	id: string
+	user_id: string
+	product_slug: string
+	serial_code: string
+	status: RegistrationStatus
+	data: string
+	create_date: string
+}
 export const toRegisteredProductRow = (row: RegisteredProductDbRow): RegisteredProductRow => ({
 	id: row.id,
 	userId: row.user_id,
@@ -42,7 +50,11 @@ export const toRegisteredProductRow = (row: RegisteredProductDbRow): RegisteredP
 })
 
 export function listRegisteredProducts(db: DatabaseSync, userId: string): RegisteredProductRow[] {
-	return (db.prepare('SELECT * FROM registered_products WHERE user_id = ? ORDER BY create_date').all(userId) as RegisteredProductDbRow[]).map(toRegisteredProductRow)
+	return (
+		db
+			.prepare('SELECT * FROM registered_products WHERE user_id = ? ORDER BY create_date')
+			.all(userId) as RegisteredProductDbRow[]
+	).map(toRegisteredProductRow)
 }
 
 export function deleteRegisteredProductsOf(db: DatabaseSync, userId: string): void {

@@ -84,8 +84,18 @@ export function insertUser(
 	const now = new Date(ctx.clock.now()).toISOString()
 	const id = user.id ?? randomUUID()
 	ctx.db
-		.prepare('INSERT INTO users (id, email, password_hash, status, profile, create_date, update_date) VALUES (?, ?, ?, ?, ?, ?, ?)')
-		.run(id, user.email.trim(), user.password ? hashPassword(user.password) : null, user.status, JSON.stringify(user.profile), now, now)
+		.prepare(
+			'INSERT INTO users (id, email, password_hash, status, profile, create_date, update_date) VALUES (?, ?, ?, ?, ?, ?, ?)',
+		)
+		.run(
+			id,
+			user.email.trim(),
+			user.password ? hashPassword(user.password) : null,
+			user.status,
+			JSON.stringify(user.profile),
+			now,
+			now,
+		)
 	return findUserById(ctx.db, id)!
 }
 
@@ -99,8 +109,15 @@ export function updateUser(
 	const now = new Date(ctx.clock.now()).toISOString()
 	ctx.db
 		.prepare('UPDATE users SET email = ?, status = ?, profile = ?, update_date = ? WHERE id = ?')
-		.run(patch.email ?? current.email, patch.status ?? current.status, JSON.stringify(patch.profile ?? current.profile), now, id)
-	if (patch.password !== undefined) ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword(patch.password), id)
+		.run(
+			patch.email ?? current.email,
+			patch.status ?? current.status,
+			JSON.stringify(patch.profile ?? current.profile),
+			now,
+			id,
+		)
+	if (patch.password !== undefined)
+		ctx.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword(patch.password), id)
 	return findUserById(ctx.db, id)
 }
 
@@ -114,14 +131,17 @@ export function tokenSubject(user: UserRow): TokenSubject {
 }
 
 export type AuthenticationResult =
-	| { ok: true; user: UserRow }
-	| { ok: false; reason: 'not-authorized' | 'not-confirmed' | 'attempt-limit' }
+	{ ok: true; user: UserRow } | { ok: false; reason: 'not-authorized' | 'not-confirmed' | 'attempt-limit' }
 
 /** The spec's messages for a failed sign-in, with the Cognito-style codes the real API sends. */
 export const AUTHENTICATION_ERRORS = {
 	'not-authorized': { status: 400, code: 'NotAuthorizedException', message: 'Incorrect username or password.' },
 	'not-confirmed': { status: 400, code: 'UserNotConfirmedException', message: 'User is not confirmed.' },
-	'attempt-limit': { status: 400, code: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' },
+	'attempt-limit': {
+		status: 400,
+		code: 'LimitExceededException',
+		message: 'Attempt limit exceeded, please try after some time.',
+	},
 } as const
 
 /**
@@ -136,7 +156,9 @@ export function authenticate(ctx: EmulatorContext, email: string, password: stri
 		.get(email.trim(), now - ATTEMPT_WINDOW_MS) as { n: number }
 	if (failures.n >= ATTEMPT_LIMIT) return { ok: false, reason: 'attempt-limit' }
 	const user = findUserByEmail(ctx.db, email)
-	const row = user && (ctx.db.prepare('SELECT password_hash FROM users WHERE id = ?').get(user.id) as { password_hash: string | null })
+	const row =
+		user &&
+		(ctx.db.prepare('SELECT password_hash FROM users WHERE id = ?').get(user.id) as { password_hash: string | null })
 	if (!user || user.status === 'legacy' || !passwordMatches(password, row?.password_hash ?? null)) {
 		ctx.db.prepare('INSERT INTO signin_failures (email, at) VALUES (?, ?)').run(email.trim(), now)
 		return { ok: false, reason: 'not-authorized' }
@@ -148,7 +170,8 @@ export function authenticate(ctx: EmulatorContext, email: string, password: stri
 
 /** Whether a password is the user's current one (a password change checks the old one with it). */
 export function checkPassword(db: DatabaseSync, userId: string, password: string): boolean {
-	const row = db.prepare('SELECT password_hash FROM users WHERE id = ?').get(userId) as { password_hash: string | null } | undefined
+	const row = db.prepare('SELECT password_hash FROM users WHERE id = ?').get(userId) as
+		{ password_hash: string | null } | undefined
 	return passwordMatches(password, row?.password_hash ?? null)
 }
 

@@ -9,25 +9,95 @@ const usd = (amount: number): Money => ({ amount, currency: 'USD' })
 
 /** id, product code, name, category, the lowest tier rank that includes it, description. */
 export const PRODUCT_TABLE: ReadonlyArray<readonly [string, string, string, string, number, string]> = [
-	['zenology', 'ZENOLOGY', 'ZENOLOGY', 'Software synthesizer', 1, 'The ZEN-Core software synthesizer with thousands of ready-to-play sounds.'],
-	['zenbeats', 'ZENBEATS', 'ZENBEATS', 'Music creation app', 1, 'Make music on any device, from the first idea to the finished track.'],
-	['tr-808', 'TR-808', 'TR-808', 'Rhythm composer', 2, 'The rhythm composer behind decades of hip-hop and electronic music.'],
-	['tr-909', 'TR-909', 'TR-909', 'Rhythm composer', 2, 'The house and techno drum machine, modelled circuit by circuit.'],
+	[
+		'zenology',
+		'ZENOLOGY',
+		'ZENOLOGY',
+		'Software synthesizer',
+		1,
+		'The ZEN-Core software synthesizer with thousands of ready-to-play sounds.',
+	],
+	[
+		'zenbeats',
+		'ZENBEATS',
+		'ZENBEATS',
+		'Music creation app',
+		1,
+		'Make music on any device, from the first idea to the finished track.',
+	],
+	[
+		'tr-808',
+		'TR-808',
+		'TR-808',
+		'Rhythm composer',
+		2,
+		'The rhythm composer behind decades of hip-hop and electronic music.',
+	],
+	[
+		'tr-909',
+		'TR-909',
+		'TR-909',
+		'Rhythm composer',
+		2,
+		'The house and techno drum machine, modelled circuit by circuit.',
+	],
 	['tb-303', 'TB-303', 'TB-303', 'Bass line', 2, 'The squelching bass line synthesizer that started acid house.'],
-	['juno-106', 'JUNO-106', 'JUNO-106', 'Analog synthesizer', 2, 'Warm pads and punchy basses from the classic polysynth.'],
-	['sh-101', 'SH-101', 'SH-101', 'Analog synthesizer', 2, 'The monophonic synthesizer for leads, basses and sequences.'],
+	[
+		'juno-106',
+		'JUNO-106',
+		'JUNO-106',
+		'Analog synthesizer',
+		2,
+		'Warm pads and punchy basses from the classic polysynth.',
+	],
+	[
+		'sh-101',
+		'SH-101',
+		'SH-101',
+		'Analog synthesizer',
+		2,
+		'The monophonic synthesizer for leads, basses and sequences.',
+	],
 	['d-50', 'D-50', 'D-50', 'Digital synthesizer', 2, 'Linear arithmetic synthesis: the sound of the late eighties.'],
 	['jx-8p', 'JX-8P', 'JX-8P', 'Analog synthesizer', 2, 'Rich, expressive analog polyphony.'],
-	['jupiter-8', 'JUPITER-8', 'JUPITER-8', 'Analog synthesizer', 3, 'The flagship analog polysynth, modelled in every detail.'],
+	[
+		'jupiter-8',
+		'JUPITER-8',
+		'JUPITER-8',
+		'Analog synthesizer',
+		3,
+		'The flagship analog polysynth, modelled in every detail.',
+	],
 	['juno-60', 'JUNO-60', 'JUNO-60', 'Analog synthesizer', 3, 'The JUNO that came first, with its famous chorus.'],
 	['jd-800', 'JD-800', 'JD-800', 'Digital synthesizer', 3, 'The hands-on digital synthesizer with its slider panel.'],
 	['xv-5080', 'XV-5080', 'XV-5080', 'Sound module', 3, 'The studio sound module of countless productions.'],
-	['system-100', 'SYSTEM-100', 'SYSTEM-100', 'Modular synthesizer', 3, 'Semi-modular patching with the classic system sound.'],
+	[
+		'system-100',
+		'SYSTEM-100',
+		'SYSTEM-100',
+		'Modular synthesizer',
+		3,
+		'Semi-modular patching with the classic system sound.',
+	],
 	['promars', 'PROMARS', 'PROMARS', 'Analog synthesizer', 3, 'A duophonic rarity with a huge sound.'],
 	['sh-2', 'SH-2', 'SH-2', 'Analog synthesizer', 3, 'Fat monophonic basses and leads.'],
-	['srx-orchestra', 'SRX-ORCHESTRA', 'SRX ORCHESTRA', 'Sound expansion', 3, 'Strings, brass and woodwinds for orchestral work.'],
+	[
+		'srx-orchestra',
+		'SRX-ORCHESTRA',
+		'SRX ORCHESTRA',
+		'Sound expansion',
+		3,
+		'Strings, brass and woodwinds for orchestral work.',
+	],
 	['srx-piano', 'SRX-PIANO', 'SRX PIANO', 'Sound expansion', 3, 'Concert grand pianos, sampled in detail.'],
-	['jupiter-x', 'JUPITER-X', 'ZENOLOGY Model Expansion JUPITER-X', 'Model expansion', 3, 'The JUPITER-X synthesizer engines for ZENOLOGY.'],
+	[
+		'jupiter-x',
+		'JUPITER-X',
+		'ZENOLOGY Model Expansion JUPITER-X',
+		'Model expansion',
+		3,
+		'The JUPITER-X synthesizer engines for ZENOLOGY.',
+	],
 ]
 
 export interface MembershipSeed {
@@ -67,7 +137,12 @@ export const MEMBERSHIPS: readonly MembershipSeed[] = [
 		name: 'Ultimate',
 		rank: 3,
 		description: 'Every instrument, expansion and sound in the cloud.',
-		features: ['Everything in Pro', 'Every instrument and expansion', 'Loyalty rewards: choose 3 instruments', '30-day free trial'],
+		features: [
+			'Everything in Pro',
+			'Every instrument and expansion',
+			'Loyalty rewards: choose 3 instruments',
+			'30-day free trial',
+		],
 		maxRewardInstruments: 3,
 		monthly: usd(19.99),
 		annual: usd(199.0),
@@ -75,7 +150,17 @@ export const MEMBERSHIPS: readonly MembershipSeed[] = [
 ]
 
 /** What a member can choose as a Play2-4Life reward instrument. */
-export const REWARD_POOL = ['jupiter-8', 'juno-60', 'jd-800', 'xv-5080', 'system-100', 'promars', 'sh-2', 'srx-orchestra', 'srx-piano']
+export const REWARD_POOL = [
+	'jupiter-8',
+	'juno-60',
+	'jd-800',
+	'xv-5080',
+	'system-100',
+	'promars',
+	'sh-2',
+	'srx-orchestra',
+	'srx-piano',
+]
 
 /** id, product code, name, included products, price. */
 export const LIFETIME_KEY_TABLE: ReadonlyArray<readonly [string, string, string, string[], number]> = [

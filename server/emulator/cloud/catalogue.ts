@@ -52,11 +52,15 @@ export function migrateCatalogue(db: DatabaseSync): void {
 
 function put(ctx: EmulatorContext, kind: Kind, docs: Array<{ id?: string; productCode?: string }>) {
 	const insert = ctx.db.prepare('INSERT OR REPLACE INTO cloud_catalogue (kind, id, position, data) VALUES (?, ?, ?, ?)')
-	docs.forEach((doc, position) => insert.run(kind, doc.id ?? doc.productCode ?? String(position), position, JSON.stringify(doc)))
+	docs.forEach((doc, position) =>
+		insert.run(kind, doc.id ?? doc.productCode ?? String(position), position, JSON.stringify(doc)),
+	)
 }
 
 function docs<T>(ctx: EmulatorContext, kind: Kind): T[] {
-	const rows = ctx.db.prepare('SELECT data FROM cloud_catalogue WHERE kind = ? ORDER BY position').all(kind) as { data: string }[]
+	const rows = ctx.db.prepare('SELECT data FROM cloud_catalogue WHERE kind = ? ORDER BY position').all(kind) as {
+		data: string
+	}[]
 	return rows.map((row) => JSON.parse(row.data) as T)
 }
 
@@ -64,7 +68,14 @@ export function seedCatalogue(ctx: EmulatorContext): void {
 	put(
 		ctx,
 		'product',
-		PRODUCT_TABLE.map(([id, productCode, name, category, minRank, description]): ProductDoc => ({ id, productCode, name, category, minRank, description })),
+		PRODUCT_TABLE.map(([id, productCode, name, category, minRank, description]): ProductDoc => ({
+			id,
+			productCode,
+			name,
+			category,
+			minRank,
+			description,
+		})),
 	)
 	put(ctx, 'membership', [...MEMBERSHIPS])
 	put(
@@ -79,8 +90,16 @@ export function seedCatalogue(ctx: EmulatorContext): void {
 			price: { amount: price, currency: 'USD' },
 		})),
 	)
-	put(ctx, 'hardware', HARDWARE_TABLE.map(([productCode, name, productIds]): HardwareDoc => ({ productCode, name, productIds })))
-	put(ctx, 'rewardPool', REWARD_POOL.map((id) => ({ id })))
+	put(
+		ctx,
+		'hardware',
+		HARDWARE_TABLE.map(([productCode, name, productIds]): HardwareDoc => ({ productCode, name, productIds })),
+	)
+	put(
+		ctx,
+		'rewardPool',
+		REWARD_POOL.map((id) => ({ id })),
+	)
 	const plans = MEMBERSHIPS.flatMap((m) => [planId(m.id, 'Monthly'), planId(m.id, 'Annual')])
 	put(
 		ctx,
@@ -93,19 +112,32 @@ export function seedCatalogue(ctx: EmulatorContext): void {
 	)
 }
 
-export function imageUrl(ctx: EmulatorContext, kind: 'products' | 'lifetime-keys' | 'hardware', id: string, size?: number): string {
+export function imageUrl(
+	ctx: EmulatorContext,
+	kind: 'products' | 'lifetime-keys' | 'hardware',
+	id: string,
+	size?: number,
+): string {
 	return `${ctx.emulatorUrl}/cloud/images/${kind}/${encodeURIComponent(id)}.svg${size ? `?size=${size}` : ''}`
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100
 export const money = (amount: number, currency: string): Money => ({ amount: round2(amount), currency })
 
-export const planId = (membershipId: string, interval: 'Monthly' | 'Annual') => `${membershipId}-${interval.toLowerCase()}`
+export const planId = (membershipId: string, interval: 'Monthly' | 'Annual') =>
+	`${membershipId}-${interval.toLowerCase()}`
 
 function plansOf(m: MembershipSeed): Plan[] {
 	const saving = Math.round((1 - m.annual.amount / (12 * m.monthly.amount)) * 100)
 	return [
-		{ id: planId(m.id, 'Monthly'), membershipProductId: m.id, interval: 'Monthly', price: m.monthly, monthlyEquivalent: m.monthly, savingPercent: 0 },
+		{
+			id: planId(m.id, 'Monthly'),
+			membershipProductId: m.id,
+			interval: 'Monthly',
+			price: m.monthly,
+			monthlyEquivalent: m.monthly,
+			savingPercent: 0,
+		},
 		{
 			id: planId(m.id, 'Annual'),
 			membershipProductId: m.id,
@@ -161,7 +193,10 @@ export function listProducts(ctx: EmulatorContext): CloudProduct[] {
 		category: p.category,
 		description: p.description,
 		image: imageUrl(ctx, 'products', p.id),
-		membershipProductIds: memberships.filter((m) => m.rank >= p.minRank).sort((a, b) => a.rank - b.rank).map((m) => m.id),
+		membershipProductIds: memberships
+			.filter((m) => m.rank >= p.minRank)
+			.sort((a, b) => a.rank - b.rank)
+			.map((m) => m.id),
 	}))
 }
 

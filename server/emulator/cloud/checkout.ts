@@ -6,7 +6,12 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { z } from 'zod'
-import { SUBSCRIPTION_SOURCE, SUBSCRIPTION_TYPE, type Offer, type ValidateTokenResponseSchema } from '../../../app/upstream/contract/cloud.ts'
+import {
+	SUBSCRIPTION_SOURCE,
+	SUBSCRIPTION_TYPE,
+	type Offer,
+	type ValidateTokenResponseSchema,
+} from '../../../app/upstream/contract/cloud.ts'
 import type { EmulatorContext } from '../context.ts'
 import { findPlan, listOffers, money } from './catalogue.ts'
 import { CloudError, iso, listSubscriptions } from './store.ts'
@@ -45,7 +50,8 @@ export function customersOffers(ctx: EmulatorContext, userId: string, planIds?: 
 	const now = ctx.clock.now()
 	const audience = audienceOf(ctx, userId)
 	return listOffers(ctx).filter(
-		(o) => inWindow(o, now) && forAudience(o, audience) && (!planIds?.length || o.planIds.some((p) => planIds.includes(p))),
+		(o) =>
+			inWindow(o, now) && forAudience(o, audience) && (!planIds?.length || o.planIds.some((p) => planIds.includes(p))),
 	)
 }
 
@@ -54,21 +60,25 @@ export function validateCheckout(
 	userId: string,
 	input: { source: number; email: string; planIds: string[]; productIds: string[]; offerId: string | null },
 ): z.input<typeof ValidateTokenResponseSchema> {
-	if (input.source === SUBSCRIPTION_SOURCE.Admin) throw new CloudError(403, 'Purchases cannot be made through the Admin source.', 'SourceNotAllowed')
+	if (input.source === SUBSCRIPTION_SOURCE.Admin)
+		throw new CloudError(403, 'Purchases cannot be made through the Admin source.', 'SourceNotAllowed')
 	const planId = input.planIds[0]!
 	const found = findPlan(ctx, planId)
 	if (!found) throw new CloudError(404, `Plan ${planId} was not found.`, 'PlanNotFound')
 	const { plan, membership } = found
 	for (const productId of input.productIds) {
-		if (productId !== membership.id) throw new CloudError(400, `Product ${productId} is not part of plan ${plan.id}.`, 'ProductNotInPlan')
+		if (productId !== membership.id)
+			throw new CloudError(400, `Product ${productId} is not part of plan ${plan.id}.`, 'ProductNotInPlan')
 	}
 	let discountPercent = 0
 	if (input.offerId) {
 		const offer = listOffers(ctx).find((o) => o.id === input.offerId)
 		if (!offer) throw new CloudError(404, `Offer ${input.offerId} was not found.`, 'OfferNotFound')
 		if (!inWindow(offer, ctx.clock.now())) throw new CloudError(400, `Offer ${offer.id} has expired.`, 'OfferExpired')
-		if (!offer.planIds.includes(plan.id)) throw new CloudError(400, `Offer ${offer.id} does not apply to plan ${plan.id}.`, 'OfferNotForPlan')
-		if (!forAudience(offer, audienceOf(ctx, userId))) throw new CloudError(403, `Offer ${offer.id} is not available for this account.`, 'OfferNotForAccount')
+		if (!offer.planIds.includes(plan.id))
+			throw new CloudError(400, `Offer ${offer.id} does not apply to plan ${plan.id}.`, 'OfferNotForPlan')
+		if (!forAudience(offer, audienceOf(ctx, userId)))
+			throw new CloudError(403, `Offer ${offer.id} is not available for this account.`, 'OfferNotForAccount')
 		discountPercent = offer.discountPercent
 	}
 	assertCanSubscribe(ctx, userId, membership)
@@ -76,8 +86,20 @@ export function validateCheckout(
 	const token = `chk_${randomBytes(24).toString('base64url')}`
 	const expiresAt = ctx.clock.now() + CHECKOUT_SECONDS * 1000
 	ctx.db
-		.prepare('INSERT INTO cloud_checkouts (token, user_id, source, plan_id, offer_id, product_ids, amount, currency, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-		.run(token, userId, input.source, plan.id, input.offerId, JSON.stringify(input.productIds), total.amount, total.currency, expiresAt)
+		.prepare(
+			'INSERT INTO cloud_checkouts (token, user_id, source, plan_id, offer_id, product_ids, amount, currency, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+		)
+		.run(
+			token,
+			userId,
+			input.source,
+			plan.id,
+			input.offerId,
+			JSON.stringify(input.productIds),
+			total.amount,
+			total.currency,
+			expiresAt,
+		)
 	return {
 		valid: true,
 		token,
@@ -86,7 +108,17 @@ export function validateCheckout(
 		planIds: [plan.id],
 		productIds: input.productIds,
 		offerId: input.offerId,
-		items: [{ planId: plan.id, membershipProductId: membership.id, name: `${membership.name} (${plan.interval})`, interval: plan.interval, price: plan.price, discountPercent, total }],
+		items: [
+			{
+				planId: plan.id,
+				membershipProductId: membership.id,
+				name: `${membership.name} (${plan.interval})`,
+				interval: plan.interval,
+				price: plan.price,
+				discountPercent,
+				total,
+			},
+		],
 		total,
 		expiresDate: iso(expiresAt),
 	}
@@ -101,9 +133,23 @@ export interface Checkout {
 }
 
 /** Uses a checkout token once: it must be this user's, unused, unexpired and for this plan. */
-export function takeCheckout(ctx: EmulatorContext, userId: string, token: string, planId: string, offerId: string | undefined): Checkout {
+export function takeCheckout(
+	ctx: EmulatorContext,
+	userId: string,
+	token: string,
+	planId: string,
+	offerId: string | undefined,
+): Checkout {
 	const row = ctx.db.prepare('SELECT * FROM cloud_checkouts WHERE token = ? AND user_id = ?').get(token, userId) as
-		| { source: number; plan_id: string; offer_id: string | null; amount: number; currency: string; expires_at: number; used_at: number | null }
+		| {
+				source: number
+				plan_id: string
+				offer_id: string | null
+				amount: number
+				currency: string
+				expires_at: number
+				used_at: number | null
+		  }
 		| undefined
 	if (!row) throw new CloudError(404, 'Checkout was not found.', 'CheckoutNotFound')
 	if (row.used_at !== null) throw new CloudError(409, 'This checkout was already used.', 'CheckoutUsed')

@@ -22,7 +22,15 @@ import { migrateUsers } from '../account/users.ts'
 import { requireToken, sendError } from '../auth.ts'
 import type { EmulatorContext, EmulatorService } from '../context.ts'
 import { transaction } from '../db.ts'
-import { imageLabel, listHardware, listLifetimeKeys, listMemberships, listOffers, listProducts, migrateCatalogue } from './catalogue.ts'
+import {
+	imageLabel,
+	listHardware,
+	listLifetimeKeys,
+	listMemberships,
+	listOffers,
+	listProducts,
+	migrateCatalogue,
+} from './catalogue.ts'
 import { customersOffers, validateCheckout } from './checkout.ts'
 import { registerKey } from './keys.ts'
 import { paymentInformationUrl, showPaymentPage, submitPaymentPage, svgImage } from './processors.ts'
@@ -63,13 +71,17 @@ function router(ctx: EmulatorContext) {
 
 	// The JSON lists the portal reads "from configured paths" (spec 2 §7).
 	r.get('/content/offers.json', (_req, res) => res.json(listOffers(ctx) satisfies Offer[]))
-	r.get('/content/membership-products.json', (_req, res) => res.json(listMemberships(ctx) satisfies MembershipProduct[]))
+	r.get('/content/membership-products.json', (_req, res) =>
+		res.json(listMemberships(ctx) satisfies MembershipProduct[]),
+	)
 	r.get('/content/lifetime-keys.json', (_req, res) => res.json(listLifetimeKeys(ctx) satisfies LifetimeKey[]))
 	r.get('/content/hardware-products.json', (_req, res) => res.json(listHardware(ctx) satisfies HardwareProduct[]))
 
 	r.get('/images/:kind/:file', (req, res) => {
 		const file = String(req.params.file)
-		const label = file.endsWith('.svg') ? imageLabel(ctx, String(req.params.kind), decodeURIComponent(file.slice(0, -4))) : undefined
+		const label = file.endsWith('.svg')
+			? imageLabel(ctx, String(req.params.kind), decodeURIComponent(file.slice(0, -4)))
+			: undefined
 		if (!label) return sendError(res, 404, 'Image not found', 'NotFound')
 		const size = Math.min(1024, Math.max(32, Number(req.query.size) || 480))
 		res.set('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(svgImage(label, size))
@@ -96,8 +108,14 @@ function router(ctx: EmulatorContext) {
 		}
 	}
 
-	api.get('/account-details/user-products', handle((_req, { userId }) => userProducts(ctx, userId)))
-	api.get('/account-details/all-products', handle(() => listProducts(ctx)))
+	api.get(
+		'/account-details/user-products',
+		handle((_req, { userId }) => userProducts(ctx, userId)),
+	)
+	api.get(
+		'/account-details/all-products',
+		handle(() => listProducts(ctx)),
+	)
 	api.get(
 		'/account-details/user-subscriptions',
 		handle((_req, { userId }) => listSubscriptions(ctx, userId).map((s) => subscriptionView(ctx, s))),
@@ -105,7 +123,8 @@ function router(ctx: EmulatorContext) {
 	api.get(
 		'/account-details/user-payment-history/:userId',
 		handle((req, { userId }) => {
-			if (req.params.userId !== userId) throw new CloudError(403, 'You can only read your own payment history.', 'Forbidden')
+			if (req.params.userId !== userId)
+				throw new CloudError(403, 'You can only read your own payment history.', 'Forbidden')
 			return listPayments(ctx, userId).map(paymentView)
 		}),
 	)
@@ -124,15 +143,23 @@ function router(ctx: EmulatorContext) {
 		handle((req, { userId, email }) => {
 			const source = parse(z.coerce.number().pipe(SubscriptionSourceSchema), req.params.source)
 			const body = parse(ValidateTokenRequestSchema, req.body)
-			if (!sameEmail(body.Email, email)) throw new CloudError(403, 'Email does not match the signed-in user.', 'EmailMismatch')
-			return validateCheckout(ctx, userId, { source, email: body.Email, planIds: body.PlanIds, productIds: body.ProductIds, offerId: body.OfferId ?? null })
+			if (!sameEmail(body.Email, email))
+				throw new CloudError(403, 'Email does not match the signed-in user.', 'EmailMismatch')
+			return validateCheckout(ctx, userId, {
+				source,
+				email: body.Email,
+				planIds: body.PlanIds,
+				productIds: body.ProductIds,
+				offerId: body.OfferId ?? null,
+			})
 		}),
 	)
 	api.post(
 		'/management/functions/get-customers-offers',
 		handle((req, { userId, email }) => {
 			const body = parse(CustomersOffersRequestSchema, req.body ?? {})
-			if (body.email !== undefined && !sameEmail(body.email, email)) throw new CloudError(403, 'Email does not match the signed-in user.', 'EmailMismatch')
+			if (body.email !== undefined && !sameEmail(body.email, email))
+				throw new CloudError(403, 'Email does not match the signed-in user.', 'EmailMismatch')
 			return { offers: customersOffers(ctx, userId, body.planIds) }
 		}),
 	)

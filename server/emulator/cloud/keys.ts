@@ -19,7 +19,12 @@ import { findHardware, listLifetimeKeys } from './catalogue.ts'
 import { CloudError, insertUserProduct, iso } from './store.ts'
 import { userProducts } from './subscriptions.ts'
 
-const STATUS: Record<KeyRegistrationFailure, number> = { notFound: 404, alreadyRegistered: 409, unableToRegister: 422, invalidKey: 400 }
+const STATUS: Record<KeyRegistrationFailure, number> = {
+	notFound: 404,
+	alreadyRegistered: 409,
+	unableToRegister: 422,
+	invalidKey: 400,
+}
 
 function refuse(failure: KeyRegistrationFailure): CloudError {
 	const message = KEY_REGISTRATION_FAILURES[failure]
@@ -28,7 +33,12 @@ function refuse(failure: KeyRegistrationFailure): CloudError {
 
 type Registration = z.input<typeof KeyRegistrationResponseSchema>
 
-export function registerKey(ctx: EmulatorContext, userId: string, rawKey: string, productCode: string | undefined): Registration {
+export function registerKey(
+	ctx: EmulatorContext,
+	userId: string,
+	rawKey: string,
+	productCode: string | undefined,
+): Registration {
 	const key = rawKey.trim().toUpperCase()
 	const hardware = productCode ? findHardware(ctx, productCode) : undefined
 	const now = iso(ctx.clock.now())
@@ -52,27 +62,45 @@ export function registerKey(ctx: EmulatorContext, userId: string, rawKey: string
 
 	if (hardware) {
 		if (!SERIAL_NUMBER_PATTERN.test(key)) throw refuse('invalidKey')
-		const row = ctx.db.prepare('SELECT status FROM cloud_serial_numbers WHERE product_code = ? AND serial = ?').get(hardware.productCode, key) as
-			| { status: 'Available' | 'Registered' | 'Ineligible' }
-			| undefined
+		const row = ctx.db
+			.prepare('SELECT status FROM cloud_serial_numbers WHERE product_code = ? AND serial = ?')
+			.get(hardware.productCode, key) as { status: 'Available' | 'Registered' | 'Ineligible' } | undefined
 		if (!row) throw refuse('notFound')
 		if (row.status === 'Registered') throw refuse('alreadyRegistered')
 		if (row.status === 'Ineligible') throw refuse('unableToRegister')
 		ctx.db
-			.prepare("UPDATE cloud_serial_numbers SET status = 'Registered', registered_by = ?, registered_at = ? WHERE product_code = ? AND serial = ?")
+			.prepare(
+				"UPDATE cloud_serial_numbers SET status = 'Registered', registered_by = ?, registered_at = ? WHERE product_code = ? AND serial = ?",
+			)
 			.run(userId, now, hardware.productCode, key)
-		return { message: KEY_REGISTRATION_DONE, kind: 'SerialNumber', key, productCode: hardware.productCode, products: grant(hardware.productIds, { serialNumber: key }) }
+		return {
+			message: KEY_REGISTRATION_DONE,
+			kind: 'SerialNumber',
+			key,
+			productCode: hardware.productCode,
+			products: grant(hardware.productIds, { serialNumber: key }),
+		}
 	}
 
 	if (!ENTITLEMENT_KEY_PATTERN.test(key)) throw refuse('invalidKey')
 	const row = ctx.db.prepare('SELECT lifetime_key_id, status FROM cloud_entitlement_keys WHERE key = ?').get(key) as
-		| { lifetime_key_id: string; status: 'Available' | 'Registered' | 'Blocked' }
-		| undefined
+		{ lifetime_key_id: string; status: 'Available' | 'Registered' | 'Blocked' } | undefined
 	const lifetimeKey = row && listLifetimeKeys(ctx).find((k) => k.id === row.lifetime_key_id)
 	// A product code that names no hardware must name the key's own collection.
-	if (!row || !lifetimeKey || (productCode && productCode.toUpperCase() !== lifetimeKey.productCode)) throw refuse('notFound')
+	if (!row || !lifetimeKey || (productCode && productCode.toUpperCase() !== lifetimeKey.productCode))
+		throw refuse('notFound')
 	if (row.status === 'Registered') throw refuse('alreadyRegistered')
 	if (row.status === 'Blocked') throw refuse('unableToRegister')
-	ctx.db.prepare("UPDATE cloud_entitlement_keys SET status = 'Registered', registered_by = ?, registered_at = ? WHERE key = ?").run(userId, now, key)
-	return { message: KEY_REGISTRATION_DONE, kind: 'EntitlementKey', key, productCode: lifetimeKey.productCode, products: grant(lifetimeKey.productIds, { entitlementKey: key }) }
+	ctx.db
+		.prepare(
+			"UPDATE cloud_entitlement_keys SET status = 'Registered', registered_by = ?, registered_at = ? WHERE key = ?",
+		)
+		.run(userId, now, key)
+	return {
+		message: KEY_REGISTRATION_DONE,
+		kind: 'EntitlementKey',
+		key,
+		productCode: lifetimeKey.productCode,
+		products: grant(lifetimeKey.productIds, { entitlementKey: key }),
+	}
 }

@@ -15,7 +15,18 @@ import {
 } from '../../../app/upstream/contract/cloud.ts'
 import type { EmulatorContext } from '../context.ts'
 import { findMembership, findProduct, rewardPool } from './catalogue.ts'
-import { CloudError, endRule, insertRule, insertUserProduct, iso, isRunning, latestRule, listRuleProducts, listSubscriptions, type UserRuleRow } from './store.ts'
+import {
+	CloudError,
+	endRule,
+	insertRule,
+	insertUserProduct,
+	iso,
+	isRunning,
+	latestRule,
+	listRuleProducts,
+	listSubscriptions,
+	type UserRuleRow,
+} from './store.ts'
 
 const RULE = 'LoyaltyReward' as const
 
@@ -55,10 +66,14 @@ export function settleLoyalty(ctx: EmulatorContext, userId: string): void {
 
 /** How many instruments the member may choose: by the tier of their (latest) paid subscription. */
 function maxRewardInstruments(ctx: EmulatorContext, userId: string): number {
-	const paid = listSubscriptions(ctx, userId).filter((s) => s.type === SUBSCRIPTION_TYPE.Standard && s.data.rewardEligible)
+	const paid = listSubscriptions(ctx, userId).filter(
+		(s) => s.type === SUBSCRIPTION_TYPE.Standard && s.data.rewardEligible,
+	)
 	const now = ctx.clock.now()
 	const running = paid.filter((s) => isRunning(s, now))
-	const tiers = (running.length ? running : paid.slice(0, 1)).map((s) => findMembership(ctx, s.membershipId)?.maxRewardInstruments ?? 0)
+	const tiers = (running.length ? running : paid.slice(0, 1)).map(
+		(s) => findMembership(ctx, s.membershipId)?.maxRewardInstruments ?? 0,
+	)
 	return Math.max(0, ...tiers)
 }
 
@@ -80,7 +95,9 @@ export function loyaltyStatus(ctx: EmulatorContext, userId: string): z.input<typ
 		monthsRemaining: LOYALTY_MONTHS_REQUIRED - months,
 		maxRewardInstruments: rule ? maxRewardInstruments(ctx, userId) : 0,
 		instrumentsAvailable: rewardPool(ctx).flatMap((id) => instrument(ctx, id) ?? []),
-		currentRewardInstruments: rule ? listRuleProducts(ctx, rule.id).flatMap((p) => instrument(ctx, p.productId) ?? []) : [],
+		currentRewardInstruments: rule
+			? listRuleProducts(ctx, rule.id).flatMap((p) => instrument(ctx, p.productId) ?? [])
+			: [],
 	}
 }
 
@@ -95,11 +112,14 @@ function activeRule(ctx: EmulatorContext, userId: string, ruleId: string): UserR
 export function chooseRewards(ctx: EmulatorContext, userId: string, ruleId: string, productIds: string[]): void {
 	const rule = activeRule(ctx, userId, ruleId)
 	const pool = rewardPool(ctx)
-	for (const id of productIds) if (!pool.includes(id)) throw new CloudError(400, `Product ${id} is not a reward instrument.`, 'NotARewardInstrument')
+	for (const id of productIds)
+		if (!pool.includes(id))
+			throw new CloudError(400, `Product ${id} is not a reward instrument.`, 'NotARewardInstrument')
 	const current = listRuleProducts(ctx, rule.id).map((p) => p.productId)
 	const added = [...new Set(productIds)].filter((id) => !current.includes(id))
 	const max = maxRewardInstruments(ctx, userId)
-	if (current.length + added.length > max) throw new CloudError(409, `You can choose up to ${max} reward instruments.`, 'TooManyRewardInstruments')
+	if (current.length + added.length > max)
+		throw new CloudError(409, `You can choose up to ${max} reward instruments.`, 'TooManyRewardInstruments')
 	const now = iso(ctx.clock.now())
 	for (const productId of added) {
 		insertUserProduct(ctx, {
@@ -121,7 +141,8 @@ export function removeRewards(ctx: EmulatorContext, userId: string, ruleId: stri
 	const rule = activeRule(ctx, userId, ruleId)
 	const current = listRuleProducts(ctx, rule.id)
 	for (const id of productIds) {
-		if (!current.some((p) => p.productId === id)) throw new CloudError(404, `Product ${id} is not one of your reward instruments.`, 'RewardInstrumentNotChosen')
+		if (!current.some((p) => p.productId === id))
+			throw new CloudError(404, `Product ${id} is not one of your reward instruments.`, 'RewardInstrumentNotChosen')
 	}
 	const remove = ctx.db.prepare('DELETE FROM cloud_user_products WHERE user_rule_id = ? AND product_id = ?')
 	for (const id of productIds) remove.run(rule.id, id)

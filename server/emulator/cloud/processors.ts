@@ -16,15 +16,22 @@ import { requireSubscription } from './subscriptions.ts'
 
 export const PAYMENT_SESSION_SECONDS = 30 * 60
 
-export function paymentInformationUrl(ctx: EmulatorContext, userId: string, subscriptionId: string): z.input<typeof PaymentInformationUrlSchema> {
+export function paymentInformationUrl(
+	ctx: EmulatorContext,
+	userId: string,
+	subscriptionId: string,
+): z.input<typeof PaymentInformationUrlSchema> {
 	const s = requireSubscription(ctx, userId, subscriptionId)
 	if (s.data.processorStatus === 'NotApplicable') {
 		throw new CloudError(409, 'This subscription is not billed through a payment processor.', 'NoPaymentProcessor')
 	}
-	if (!isRunning(s, ctx.clock.now())) throw new CloudError(409, 'The subscription is not active.', 'SubscriptionNotActive')
+	if (!isRunning(s, ctx.clock.now()))
+		throw new CloudError(409, 'The subscription is not active.', 'SubscriptionNotActive')
 	const id = randomBytes(24).toString('base64url')
 	const expiresAt = ctx.clock.now() + PAYMENT_SESSION_SECONDS * 1000
-	ctx.db.prepare('INSERT INTO cloud_payment_sessions (id, user_id, subscription_id, expires_at) VALUES (?, ?, ?, ?)').run(id, userId, s.id, expiresAt)
+	ctx.db
+		.prepare('INSERT INTO cloud_payment_sessions (id, user_id, subscription_id, expires_at) VALUES (?, ?, ?, ?)')
+		.run(id, userId, s.id, expiresAt)
 	return { url: `${ctx.emulatorUrl}/cloud/processors/payment-information/${id}`, expiresDate: iso(expiresAt) }
 }
 
@@ -50,7 +57,12 @@ const FIELDS: ReadonlyArray<readonly [Field, string, string, boolean]> = [
 	['cvc', 'Security code', 'cc-csc', true],
 ]
 
-function formPage(options: { membership: string; current: string | null; values?: Partial<Record<Field, string>>; errors?: Partial<Record<Field, string>> }): string {
+function formPage(options: {
+	membership: string
+	current: string | null
+	values?: Partial<Record<Field, string>>
+	errors?: Partial<Record<Field, string>>
+}): string {
 	const { values = {}, errors = {} } = options
 	const fields = FIELDS.map(([name, label, autocomplete, numeric]) => {
 		const error = errors[name]
@@ -96,11 +108,20 @@ function liveSession(ctx: EmulatorContext, id: string) {
 	const session = ctx.db.prepare('SELECT * FROM cloud_payment_sessions WHERE id = ?').get(id) as Session | undefined
 	if (!session || session.used_at !== null || session.expires_at <= ctx.clock.now()) return undefined
 	const subscription = findSubscription(ctx, session.user_id, session.subscription_id)
-	return subscription && { session, subscription, membership: findMembership(ctx, subscription.membershipId)?.name ?? subscription.membershipId }
+	return (
+		subscription && {
+			session,
+			subscription,
+			membership: findMembership(ctx, subscription.membershipId)?.name ?? subscription.membershipId,
+		}
+	)
 }
 
 const expiredPage = () =>
-	page('Link expired', '<h1>This link has expired</h1><p class="error" role="alert">Ask for a new link to update your card from your account page.</p>')
+	page(
+		'Link expired',
+		'<h1>This link has expired</h1><p class="error" role="alert">Ask for a new link to update your card from your account page.</p>',
+	)
 
 export function showPaymentPage(ctx: EmulatorContext, req: Request, res: Response) {
 	res.set('Cache-Control', 'no-store')
@@ -114,7 +135,9 @@ export function submitPaymentPage(ctx: EmulatorContext, req: Request, res: Respo
 	const live = liveSession(ctx, String(req.params.session))
 	if (!live) return res.status(410).type('html').send(expiredPage())
 	const body = (req.body ?? {}) as Record<string, unknown>
-	const values = Object.fromEntries(FIELDS.map(([f]) => [f, typeof body[f] === 'string' ? (body[f] as string).trim() : ''])) as Record<Field, string>
+	const values = Object.fromEntries(
+		FIELDS.map(([f]) => [f, typeof body[f] === 'string' ? (body[f] as string).trim() : '']),
+	) as Record<Field, string>
 	const errors: Partial<Record<Field, string>> = {}
 	const digits = values.number.replace(/[\s-]/g, '')
 	if (!values.name || values.name.length > 100) errors.name = 'Enter the name on the card.'
@@ -122,17 +145,28 @@ export function submitPaymentPage(ctx: EmulatorContext, req: Request, res: Respo
 	const expiry = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/.exec(values.expiry)
 	const now = new Date(ctx.clock.now())
 	if (!expiry) errors.expiry = 'Enter the expiry date as MM/YY.'
-	else if (Date.UTC(2000 + Number(expiry[2]), Number(expiry[1]), 1) <= now.getTime()) errors.expiry = 'This card has expired.'
+	else if (Date.UTC(2000 + Number(expiry[2]), Number(expiry[1]), 1) <= now.getTime())
+		errors.expiry = 'This card has expired.'
 	if (!/^\d{3,4}$/.test(values.cvc)) errors.cvc = 'Enter the 3 or 4 digit security code.'
 	if (Object.keys(errors).length) {
-		return res.status(400).type('html').send(formPage({ membership: live.membership, current: live.subscription.data.paymentMethod, values, errors }))
+		return res
+			.status(400)
+			.type('html')
+			.send(formPage({ membership: live.membership, current: live.subscription.data.paymentMethod, values, errors }))
 	}
 	const paymentMethod = `${brand(digits)} •••• ${digits.slice(-4)}`
 	transaction(ctx.db, () => {
 		saveSubscription(ctx, { ...live.subscription, data: { ...live.subscription.data, paymentMethod } })
 		ctx.db.prepare('UPDATE cloud_payment_sessions SET used_at = ? WHERE id = ?').run(ctx.clock.now(), live.session.id)
 	})
-	res.type('html').send(page('Card updated', `<h1>Card updated</h1><p role="status">Your ${escapeHtml(live.membership)} membership will be charged to ${escapeHtml(paymentMethod)}. You can close this page.</p>`))
+	res
+		.type('html')
+		.send(
+			page(
+				'Card updated',
+				`<h1>Card updated</h1><p role="status">Your ${escapeHtml(live.membership)} membership will be charged to ${escapeHtml(paymentMethod)}. You can close this page.</p>`,
+			),
+		)
 }
 
 /** A generated picture with the item's name, so every image URL the API hands out answers. */

@@ -25,18 +25,29 @@ export function seedCloud(ctx: EmulatorContext): void {
 	const created = addMonths(now, -8) + 5 * DAY
 	const at = (days: number) => iso(created + days * DAY)
 
-	const insertKey = ctx.db.prepare('INSERT OR REPLACE INTO cloud_entitlement_keys (key, lifetime_key_id, status, registered_by, registered_at) VALUES (?, ?, ?, ?, ?)')
+	const insertKey = ctx.db.prepare(
+		'INSERT OR REPLACE INTO cloud_entitlement_keys (key, lifetime_key_id, status, registered_by, registered_at) VALUES (?, ?, ?, ?, ?)',
+	)
 	for (const [key, lifetimeKeyId, status] of ENTITLEMENT_KEYS) {
 		const mine = key === MEMBER_KEY
 		insertKey.run(key, lifetimeKeyId, status, mine ? member.id : null, mine ? at(10) : null)
 	}
-	const insertSerial = ctx.db.prepare('INSERT OR REPLACE INTO cloud_serial_numbers (product_code, serial, status, registered_by, registered_at) VALUES (?, ?, ?, ?, ?)')
+	const insertSerial = ctx.db.prepare(
+		'INSERT OR REPLACE INTO cloud_serial_numbers (product_code, serial, status, registered_by, registered_at) VALUES (?, ?, ?, ?, ?)',
+	)
 	for (const [productCode, serial, status] of SERIAL_NUMBERS) {
 		const mine = productCode === MEMBER_SERIAL[0] && serial === MEMBER_SERIAL[1]
 		insertSerial.run(productCode, serial, status, mine ? member.id : null, mine ? at(20) : null)
 	}
 
-	saveCloudUser(ctx, { id: member.id, email: member.email, firstName: member.firstName, lastName: member.lastName, country: member.country, cultureCode: member.cultureCode })
+	saveCloudUser(ctx, {
+		id: member.id,
+		email: member.email,
+		firstName: member.firstName,
+		lastName: member.lastName,
+		country: member.country,
+		cultureCode: member.cultureCode,
+	})
 	const { plan, membership } = findPlan(ctx, 'pro-monthly')!
 	const subscriptionId = 'sub_demo_member_pro'
 	saveSubscription(ctx, {
@@ -76,8 +87,17 @@ export function seedCloud(ctx: EmulatorContext): void {
 		})
 	}
 
-	const loyalty = insertRule(ctx, { id: 'rule_demo_member_loyalty', userId: member.id, ruleType: 'LoyaltyReward', startedAt: iso(created) })
-	const product = (productId: string, grantedAt: string, how: { entitlementKey?: string; serialNumber?: string; userRuleId?: string }) =>
+	const loyalty = insertRule(ctx, {
+		id: 'rule_demo_member_loyalty',
+		userId: member.id,
+		ruleType: 'LoyaltyReward',
+		startedAt: iso(created),
+	})
+	const product = (
+		productId: string,
+		grantedAt: string,
+		how: { entitlementKey?: string; serialNumber?: string; userRuleId?: string },
+	) =>
 		insertUserProduct(ctx, {
 			userId: member.id,
 			productId,
@@ -90,6 +110,8 @@ export function seedCloud(ctx: EmulatorContext): void {
 			grantedAt,
 		})
 	product('jd-800', at(40), { userRuleId: loyalty.id })
-	for (const productId of listLifetimeKeys(ctx).find((k) => k.id === 'lk-jupiter-8')!.productIds) product(productId, at(10), { entitlementKey: MEMBER_KEY })
-	for (const productId of findHardware(ctx, MEMBER_SERIAL[0])!.productIds) product(productId, at(20), { serialNumber: MEMBER_SERIAL[1] })
+	for (const productId of listLifetimeKeys(ctx).find((k) => k.id === 'lk-jupiter-8')!.productIds)
+		product(productId, at(10), { entitlementKey: MEMBER_KEY })
+	for (const productId of findHardware(ctx, MEMBER_SERIAL[0])!.productIds)
+		product(productId, at(20), { serialNumber: MEMBER_SERIAL[1] })
 }

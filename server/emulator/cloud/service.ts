@@ -57,7 +57,13 @@ export function ruleStatus(ctx: EmulatorContext, userId: string): z.input<typeof
 	const top = topMembership(ctx)
 	const trialPlan = top.plans.find((p) => p.interval === 'Monthly') ?? top.plans[0]!
 	return {
-		freeTrial: { ruleType: 'FreeTrial', eligible: trialEligible(ctx, userId), days: FREE_TRIAL_DAYS, membershipProductId: top.id, planId: trialPlan.id },
+		freeTrial: {
+			ruleType: 'FreeTrial',
+			eligible: trialEligible(ctx, userId),
+			days: FREE_TRIAL_DAYS,
+			membershipProductId: top.id,
+			planId: trialPlan.id,
+		},
 		loyaltyProgram: loyaltyStatus(ctx, userId),
 		subscriptionRules: running(ctx, userId).map((s) => ({
 			UserSubscriptionRuleId: s.data.ruleId,
@@ -75,7 +81,15 @@ function anonymize(ctx: EmulatorContext, userId: string): z.input<typeof Anonymi
 	if (!user || user.anonymizedAt) throw new CloudError(404, `User ${userId} was not found.`, 'UserNotFound')
 	if (running(ctx, userId).length > 0) throw new CloudError(409, ACTIVE_SUBSCRIPTIONS_MESSAGE, 'ActiveSubscriptions')
 	const now = iso(ctx.clock.now())
-	saveCloudUser(ctx, { id: userId, email: `anonymized-${userId}@invalid`, firstName: null, lastName: null, country: null, cultureCode: null, anonymizedAt: now })
+	saveCloudUser(ctx, {
+		id: userId,
+		email: `anonymized-${userId}@invalid`,
+		firstName: null,
+		lastName: null,
+		country: null,
+		cultureCode: null,
+		anonymizedAt: now,
+	})
 	// Billing records stay for the books, without the card.
 	ctx.db.prepare('UPDATE cloud_payments SET payment_method = NULL WHERE user_id = ?').run(userId)
 	return { userId, anonymized: true, anonymizedDate: now }
@@ -87,12 +101,23 @@ function productsImages(ctx: EmulatorContext, productIds: string[]): z.input<typ
 	for (const id of productIds) {
 		const product = findProduct(ctx, id)
 		if (!product) missing.push(id)
-		else images.push({ productId: id, productCode: product.productCode, image: product.image, thumbnail: imageUrl(ctx, 'products', id, 160) })
+		else
+			images.push({
+				productId: id,
+				productCode: product.productCode,
+				image: product.image,
+				thumbnail: imageUrl(ctx, 'products', id, 160),
+			})
 	}
 	return { images, missing }
 }
 
-export function runAction(ctx: EmulatorContext, userId: string, tokenEmail: string | undefined, request: ServiceRequest): unknown {
+export function runAction(
+	ctx: EmulatorContext,
+	userId: string,
+	tokenEmail: string | undefined,
+	request: ServiceRequest,
+): unknown {
 	switch (request.action) {
 		case 'put-user': {
 			const existing = findCloudUser(ctx, userId)
@@ -122,7 +147,8 @@ export function runAction(ctx: EmulatorContext, userId: string, tokenEmail: stri
 			ensureCloudUser(ctx, userId, tokenEmail)
 			const planId = request.planIds[0]!
 			if (request.type === SUBSCRIPTION_TYPE.Trial) return subscriptionView(ctx, startTrial(ctx, userId, planId))
-			if (!request.token) throw new CloudError(400, 'A checkout token is required for a paid subscription.', 'CheckoutRequired')
+			if (!request.token)
+				throw new CloudError(400, 'A checkout token is required for a paid subscription.', 'CheckoutRequired')
 			const checkout = takeCheckout(ctx, userId, request.token, planId, request.offerId)
 			return subscriptionView(ctx, subscribe(ctx, userId, checkout))
 		}

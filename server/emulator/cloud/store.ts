@@ -180,12 +180,15 @@ const toSubscription = (row: SubscriptionDbRow): SubscriptionRow => ({
 
 /** Newest first. */
 export function listSubscriptions(ctx: EmulatorContext, userId: string): SubscriptionRow[] {
-	const rows = ctx.db.prepare('SELECT * FROM cloud_subscriptions WHERE user_id = ? ORDER BY created_at DESC, rowid DESC').all(userId) as SubscriptionDbRow[]
+	const rows = ctx.db
+		.prepare('SELECT * FROM cloud_subscriptions WHERE user_id = ? ORDER BY created_at DESC, rowid DESC')
+		.all(userId) as SubscriptionDbRow[]
 	return rows.map(toSubscription)
 }
 
 export function findSubscription(ctx: EmulatorContext, userId: string, id: string): SubscriptionRow | undefined {
-	const row = ctx.db.prepare('SELECT * FROM cloud_subscriptions WHERE id = ? AND user_id = ?').get(id, userId) as SubscriptionDbRow | undefined
+	const row = ctx.db.prepare('SELECT * FROM cloud_subscriptions WHERE id = ? AND user_id = ?').get(id, userId) as
+		SubscriptionDbRow | undefined
 	return row && toSubscription(row)
 }
 
@@ -239,17 +242,33 @@ export interface PaymentRow {
 	source: number
 }
 
-export function insertPayment(ctx: EmulatorContext, p: Omit<PaymentRow, 'id' | 'status'> & { status?: PaymentRow['status'] }): void {
+export function insertPayment(
+	ctx: EmulatorContext,
+	p: Omit<PaymentRow, 'id' | 'status'> & { status?: PaymentRow['status'] },
+): void {
 	ctx.db
 		.prepare(
 			'INSERT INTO cloud_payments (user_id, subscription_id, paid_at, amount, currency, months, description, status, payment_method, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
 		)
-		.run(p.userId, p.subscriptionId, p.paidAt, p.amount, p.currency, p.months, p.description, p.status ?? 'Paid', p.paymentMethod, p.source)
+		.run(
+			p.userId,
+			p.subscriptionId,
+			p.paidAt,
+			p.amount,
+			p.currency,
+			p.months,
+			p.description,
+			p.status ?? 'Paid',
+			p.paymentMethod,
+			p.source,
+		)
 }
 
 /** Newest first. */
 export function listPayments(ctx: EmulatorContext, userId: string): PaymentRow[] {
-	const rows = ctx.db.prepare('SELECT * FROM cloud_payments WHERE user_id = ? ORDER BY paid_at DESC, id DESC').all(userId) as Array<{
+	const rows = ctx.db
+		.prepare('SELECT * FROM cloud_payments WHERE user_id = ? ORDER BY paid_at DESC, id DESC')
+		.all(userId) as Array<{
 		id: number
 		user_id: string
 		subscription_id: string
@@ -293,7 +312,17 @@ export interface CloudUserRow {
 
 export function findCloudUser(ctx: EmulatorContext, id: string): CloudUserRow | undefined {
 	const r = ctx.db.prepare('SELECT * FROM cloud_users WHERE id = ?').get(id) as
-		| { id: string; email: string; first_name: string | null; last_name: string | null; country: string | null; culture_code: string | null; created_at: string; updated_at: string; anonymized_at: string | null }
+		| {
+				id: string
+				email: string
+				first_name: string | null
+				last_name: string | null
+				country: string | null
+				culture_code: string | null
+				created_at: string
+				updated_at: string
+				anonymized_at: string | null
+		  }
 		| undefined
 	return (
 		r && {
@@ -310,7 +339,10 @@ export function findCloudUser(ctx: EmulatorContext, id: string): CloudUserRow | 
 	)
 }
 
-export function saveCloudUser(ctx: EmulatorContext, u: Omit<CloudUserRow, 'createdAt' | 'updatedAt' | 'anonymizedAt'> & { anonymizedAt?: string | null }): CloudUserRow {
+export function saveCloudUser(
+	ctx: EmulatorContext,
+	u: Omit<CloudUserRow, 'createdAt' | 'updatedAt' | 'anonymizedAt'> & { anonymizedAt?: string | null },
+): CloudUserRow {
 	const now = iso(ctx.clock.now())
 	ctx.db
 		.prepare(
@@ -369,16 +401,35 @@ export function insertUserProduct(ctx: EmulatorContext, p: Omit<UserProductRow, 
 		.prepare(
 			'INSERT INTO cloud_user_products (id, user_id, product_id, user_product_type, product_type, rule_type, user_rule_id, entitlement_key, serial_number, granted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
 		)
-		.run(row.id, row.userId, row.productId, row.userProductType, row.productType, row.ruleType, row.userRuleId, row.entitlementKey, row.serialNumber, row.grantedAt)
+		.run(
+			row.id,
+			row.userId,
+			row.productId,
+			row.userProductType,
+			row.productType,
+			row.ruleType,
+			row.userRuleId,
+			row.entitlementKey,
+			row.serialNumber,
+			row.grantedAt,
+		)
 	return row
 }
 
 export function listStoredUserProducts(ctx: EmulatorContext, userId: string): UserProductRow[] {
-	return (ctx.db.prepare('SELECT * FROM cloud_user_products WHERE user_id = ? ORDER BY granted_at, rowid').all(userId) as UserProductDbRow[]).map(toUserProduct)
+	return (
+		ctx.db
+			.prepare('SELECT * FROM cloud_user_products WHERE user_id = ? ORDER BY granted_at, rowid')
+			.all(userId) as UserProductDbRow[]
+	).map(toUserProduct)
 }
 
 export function listRuleProducts(ctx: EmulatorContext, ruleId: string): UserProductRow[] {
-	return (ctx.db.prepare('SELECT * FROM cloud_user_products WHERE user_rule_id = ? ORDER BY granted_at, rowid').all(ruleId) as UserProductDbRow[]).map(toUserProduct)
+	return (
+		ctx.db
+			.prepare('SELECT * FROM cloud_user_products WHERE user_rule_id = ? ORDER BY granted_at, rowid')
+			.all(ruleId) as UserProductDbRow[]
+	).map(toUserProduct)
 }
 
 // ── Loyalty rules ───────────────────────────────────────────────────────
@@ -396,18 +447,52 @@ export interface UserRuleRow {
 
 /** The user's latest rule of a type. */
 export function latestRule(ctx: EmulatorContext, userId: string, ruleType: RuleType): UserRuleRow | undefined {
-	const r = ctx.db.prepare('SELECT * FROM cloud_user_rules WHERE user_id = ? AND rule_type = ? ORDER BY started_at DESC, rowid DESC LIMIT 1').get(userId, ruleType) as
-		| { id: string; user_id: string; rule_type: RuleType; status: RuleStatus; started_at: string; ended_at: string | null }
+	const r = ctx.db
+		.prepare(
+			'SELECT * FROM cloud_user_rules WHERE user_id = ? AND rule_type = ? ORDER BY started_at DESC, rowid DESC LIMIT 1',
+		)
+		.get(userId, ruleType) as
+		| {
+				id: string
+				user_id: string
+				rule_type: RuleType
+				status: RuleStatus
+				started_at: string
+				ended_at: string | null
+		  }
 		| undefined
-	return r && { id: r.id, userId: r.user_id, ruleType: r.rule_type, status: r.status, startedAt: r.started_at, endedAt: r.ended_at }
+	return (
+		r && {
+			id: r.id,
+			userId: r.user_id,
+			ruleType: r.rule_type,
+			status: r.status,
+			startedAt: r.started_at,
+			endedAt: r.ended_at,
+		}
+	)
 }
 
-export function insertRule(ctx: EmulatorContext, rule: Omit<UserRuleRow, 'id' | 'endedAt' | 'status'> & { id?: string }): UserRuleRow {
-	const row: UserRuleRow = { id: rule.id ?? newId('rule'), userId: rule.userId, ruleType: rule.ruleType, status: 'Active', startedAt: rule.startedAt, endedAt: null }
-	ctx.db.prepare('INSERT INTO cloud_user_rules (id, user_id, rule_type, status, started_at) VALUES (?, ?, ?, ?, ?)').run(row.id, row.userId, row.ruleType, row.status, row.startedAt)
+export function insertRule(
+	ctx: EmulatorContext,
+	rule: Omit<UserRuleRow, 'id' | 'endedAt' | 'status'> & { id?: string },
+): UserRuleRow {
+	const row: UserRuleRow = {
+		id: rule.id ?? newId('rule'),
+		userId: rule.userId,
+		ruleType: rule.ruleType,
+		status: 'Active',
+		startedAt: rule.startedAt,
+		endedAt: null,
+	}
+	ctx.db
+		.prepare('INSERT INTO cloud_user_rules (id, user_id, rule_type, status, started_at) VALUES (?, ?, ?, ?, ?)')
+		.run(row.id, row.userId, row.ruleType, row.status, row.startedAt)
 	return row
 }
 
 export function endRule(ctx: EmulatorContext, id: string, status: Exclude<RuleStatus, 'Active'>): void {
-	ctx.db.prepare('UPDATE cloud_user_rules SET status = ?, ended_at = ? WHERE id = ?').run(status, iso(ctx.clock.now()), id)
+	ctx.db
+		.prepare('UPDATE cloud_user_rules SET status = ?, ended_at = ? WHERE id = ?')
+		.run(status, iso(ctx.clock.now()), id)
 }

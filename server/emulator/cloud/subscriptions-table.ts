@@ -42,10 +42,16 @@ export function migrateSubscriptions(db: DatabaseSync): void {
  * active status whose end date, if it has one, is still ahead (the cloud API
  * moves statuses on lazily, when it is next called).
  */
-export function hasActiveCloudSubscription(db: DatabaseSync, userId: string, now: number = createClock(db).now()): boolean {
+export function hasActiveCloudSubscription(
+	db: DatabaseSync,
+	userId: string,
+	now: number = createClock(db).now(),
+): boolean {
 	const placeholders = ACTIVE_SUBSCRIPTION_STATUSES.map(() => '?').join(',')
 	const row = db
-		.prepare(`SELECT COUNT(*) AS n FROM cloud_subscriptions WHERE user_id = ? AND status IN (${placeholders}) AND (end_at IS NULL OR end_at > ?)`)
+		.prepare(
+			`SELECT COUNT(*) AS n FROM cloud_subscriptions WHERE user_id = ? AND status IN (${placeholders}) AND (end_at IS NULL OR end_at > ?)`,
+		)
 		.get(userId, ...ACTIVE_SUBSCRIPTION_STATUSES, new Date(now).toISOString()) as { n: number }
 	return row.n > 0
 }

@@ -62,11 +62,17 @@ function nextChargeAfter(anchor: number, months: number, after: number): number 
 
 function planOf(ctx: EmulatorContext, s: SubscriptionRow): { plan: Plan; membership: MembershipProduct } {
 	const found = findPlan(ctx, s.planId)
-	if (!found) throw new CloudError(500, `Plan ${s.planId} of subscription ${s.id} is missing from the catalogue.`, 'CatalogueError')
+	if (!found)
+		throw new CloudError(
+			500,
+			`Plan ${s.planId} of subscription ${s.id} is missing from the catalogue.`,
+			'CatalogueError',
+		)
 	return found
 }
 
-export const paymentDescription = (membership: MembershipProduct, plan: Plan) => `${membership.name} membership, ${plan.interval.toLowerCase()}`
+export const paymentDescription = (membership: MembershipProduct, plan: Plan) =>
+	`${membership.name} membership, ${plan.interval.toLowerCase()}`
 
 /**
  * Brings a user's subscriptions up to the clock: renewals charged at each
@@ -157,7 +163,12 @@ export function userProducts(ctx: EmulatorContext, userId: string): z.input<type
 	const out: z.input<typeof UserProductSchema>[] = []
 	const describe = (productId: string) => {
 		const p = findProduct(ctx, productId)
-		return { productId, productCode: p?.productCode ?? productId, name: p?.name ?? productId, image: p?.image ?? imageUrl(ctx, 'products', productId) }
+		return {
+			productId,
+			productCode: p?.productCode ?? productId,
+			name: p?.name ?? productId,
+			image: p?.image ?? imageUrl(ctx, 'products', productId),
+		}
 	}
 	for (const s of running(ctx, userId)) {
 		const membership = findMembership(ctx, s.membershipId)
@@ -209,7 +220,8 @@ export function assertCanSubscribe(ctx: EmulatorContext, userId: string, members
 	for (const s of running(ctx, userId)) {
 		if (s.type === SUBSCRIPTION_TYPE.Trial || s.status === SUBSCRIPTION_STATUS.NonRenew) continue
 		const current = findMembership(ctx, s.membershipId)
-		if (!current || current.rank >= membership.rank) throw new CloudError(409, 'You already have an active subscription.', 'SubscriptionActive')
+		if (!current || current.rank >= membership.rank)
+			throw new CloudError(409, 'You already have an active subscription.', 'SubscriptionActive')
 	}
 }
 
@@ -228,7 +240,12 @@ export function subscribe(
 	const current = running(ctx, userId)
 
 	// Resubscribe: a non-renewing subscription of the same tier renews again from its end date, with no charge now.
-	const resumed = current.find((s) => s.type === SUBSCRIPTION_TYPE.Standard && s.status === SUBSCRIPTION_STATUS.NonRenew && s.membershipId === membership.id)
+	const resumed = current.find(
+		(s) =>
+			s.type === SUBSCRIPTION_TYPE.Standard &&
+			s.status === SUBSCRIPTION_STATUS.NonRenew &&
+			s.membershipId === membership.id,
+	)
 	if (resumed) {
 		const updated: SubscriptionRow = {
 			...resumed,
@@ -239,7 +256,12 @@ export function subscribe(
 			endAt: null,
 			cancellationReason: null,
 			cancellationComment: null,
-			data: { ...resumed.data, processorStatus, processorCancelledAt: null, paymentMethod: resumed.data.paymentMethod ?? TEST_CARD },
+			data: {
+				...resumed.data,
+				processorStatus,
+				processorCancelledAt: null,
+				paymentMethod: resumed.data.paymentMethod ?? TEST_CARD,
+			},
 		}
 		saveSubscription(ctx, updated)
 		ensureEnrolment(ctx, userId, updated.createdAt)
@@ -253,7 +275,11 @@ export function subscribe(
 			status: s.type === SUBSCRIPTION_TYPE.Trial ? SUBSCRIPTION_STATUS.TrialCancelled : SUBSCRIPTION_STATUS.Cancelled,
 			endAt: iso(now),
 			nextChargeAt: null,
-			data: { ...s.data, processorStatus: s.data.processorStatus === 'Active' ? 'Cancelled' : s.data.processorStatus, processorCancelledAt: s.data.processorCancelledAt ?? iso(now) },
+			data: {
+				...s.data,
+				processorStatus: s.data.processorStatus === 'Active' ? 'Cancelled' : s.data.processorStatus,
+				processorCancelledAt: s.data.processorCancelledAt ?? iso(now),
+			},
 		})
 	}
 	const paymentMethod = processorStatus === 'Active' ? TEST_CARD : null
@@ -306,7 +332,8 @@ export function startTrial(ctx: EmulatorContext, userId: string, planId: string)
 	const found = findPlan(ctx, planId)
 	if (!found) throw new CloudError(404, `Plan ${planId} was not found.`, 'PlanNotFound')
 	const top = topMembership(ctx)
-	if (found.membership.id !== top.id) throw new CloudError(400, `The free trial is only for the ${top.name} membership.`, 'FreeTrialPlan')
+	if (found.membership.id !== top.id)
+		throw new CloudError(400, `The free trial is only for the ${top.name} membership.`, 'FreeTrialPlan')
 	if (!trialEligible(ctx, userId)) throw new CloudError(409, FREE_TRIAL_REFUSED_MESSAGE, 'FreeTrialNotEligible')
 	const now = ctx.clock.now()
 	const trial: SubscriptionRow = {
@@ -337,10 +364,16 @@ export function startTrial(ctx: EmulatorContext, userId: string, planId: string)
 }
 
 /** Cancel, part 1: the processor stops billing. Answers NotApplicable for a subscription no processor bills. */
-export function cancelAtProcessor(ctx: EmulatorContext, userId: string, subscriptionId: string): z.input<typeof ProcessorCancellationSchema> {
+export function cancelAtProcessor(
+	ctx: EmulatorContext,
+	userId: string,
+	subscriptionId: string,
+): z.input<typeof ProcessorCancellationSchema> {
 	const s = requireSubscription(ctx, userId, subscriptionId)
-	if (s.data.processorStatus === 'NotApplicable') return { subscriptionId, processorStatus: 'NotApplicable', cancelledDate: null }
-	if (!isRunning(s, ctx.clock.now())) throw new CloudError(409, 'The subscription is not active.', 'SubscriptionNotActive')
+	if (s.data.processorStatus === 'NotApplicable')
+		return { subscriptionId, processorStatus: 'NotApplicable', cancelledDate: null }
+	if (!isRunning(s, ctx.clock.now()))
+		throw new CloudError(409, 'The subscription is not active.', 'SubscriptionNotActive')
 	if (s.data.processorStatus === 'Active') {
 		s.data = { ...s.data, processorStatus: 'Cancelled', processorCancelledAt: iso(ctx.clock.now()) }
 		saveSubscription(ctx, s)
@@ -356,21 +389,40 @@ export function cancelAtProcessor(ctx: EmulatorContext, userId: string, subscrip
 export function noRenew(
 	ctx: EmulatorContext,
 	userId: string,
-	request: { subscriptionId: string; cancellationReason: SubscriptionRow['cancellationReason']; cancellationComment?: string },
+	request: {
+		subscriptionId: string
+		cancellationReason: SubscriptionRow['cancellationReason']
+		cancellationComment?: string
+	},
 ): SubscriptionRow {
 	const s = requireSubscription(ctx, userId, request.subscriptionId)
-	if (s.status === SUBSCRIPTION_STATUS.NonRenew) throw new CloudError(409, 'The subscription is already set not to renew.', 'AlreadyNonRenew')
-	if (s.status !== SUBSCRIPTION_STATUS.Subscribed) throw new CloudError(409, 'The subscription is not active.', 'SubscriptionNotActive')
+	if (s.status === SUBSCRIPTION_STATUS.NonRenew)
+		throw new CloudError(409, 'The subscription is already set not to renew.', 'AlreadyNonRenew')
+	if (s.status !== SUBSCRIPTION_STATUS.Subscribed)
+		throw new CloudError(409, 'The subscription is not active.', 'SubscriptionNotActive')
 	const now = iso(ctx.clock.now())
-	const reason = { cancellationReason: request.cancellationReason, cancellationComment: request.cancellationComment || null }
+	const reason = {
+		cancellationReason: request.cancellationReason,
+		cancellationComment: request.cancellationComment || null,
+	}
 	let updated: SubscriptionRow
 	if (s.type === SUBSCRIPTION_TYPE.Trial) {
 		updated = { ...s, ...reason, status: SUBSCRIPTION_STATUS.TrialCancelled, endAt: now }
 	} else {
 		if (s.data.processorStatus === 'Active') {
-			throw new CloudError(409, 'Cancel the subscription with its payment processor first.', 'ProcessorSubscriptionActive')
+			throw new CloudError(
+				409,
+				'Cancel the subscription with its payment processor first.',
+				'ProcessorSubscriptionActive',
+			)
 		}
-		updated = { ...s, ...reason, status: SUBSCRIPTION_STATUS.NonRenew, endAt: s.nextChargeAt ?? now, nextChargeAt: null }
+		updated = {
+			...s,
+			...reason,
+			status: SUBSCRIPTION_STATUS.NonRenew,
+			endAt: s.nextChargeAt ?? now,
+			nextChargeAt: null,
+		}
 	}
 	saveSubscription(ctx, updated)
 	return updated

@@ -22,6 +22,9 @@ export function insertDevice(db: DatabaseSync, userId: string, record: DeviceRec
 }
 
 export function listDevices(db: DatabaseSync, userId: string): DeviceRecord[] {
-	const rows = db.prepare('SELECT pcode, product_ver FROM devices WHERE user_id = ? ORDER BY id').all(userId) as Array<{ pcode: string; product_ver: string }>
+	const rows = db.prepare('SELECT pcode, product_ver FROM devices WHERE user_id = ? ORDER BY id').all(userId) as Array<{
+		pcode: string
+		product_ver: string
+	}>
 	return rows.map((row) => ({ pcode: row.pcode, productVer: JSON.parse(row.product_ver) as string[] }))
 }

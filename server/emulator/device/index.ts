@@ -37,7 +37,9 @@ export const deviceService: EmulatorService = {
 	seed(ctx) {
 		const now = ctx.clock.now()
 		for (const [userId, records] of Object.entries(SEED_DEVICES)) {
-			records.forEach((record, index) => insertDevice(ctx.db, userId, record, new Date(now - (records.length - index) * 86_400_000).toISOString()))
+			records.forEach((record, index) =>
+				insertDevice(ctx.db, userId, record, new Date(now - (records.length - index) * 86_400_000).toISOString()),
+			)
 		}
 	},
 	router(ctx) {

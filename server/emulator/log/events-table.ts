@@ -21,17 +21,18 @@ export function migrateLogEvents(db: DatabaseSync): void {
 
 export function insertLogEvent(
 	db: DatabaseSync,
-	event: { service: string; userId: string | null; event: string; payload: Record<string, unknown>; receivedAt: string },
+	event: {
+		service: string
+		userId: string | null
+		event: string
+		payload: Record<string, unknown>
+		receivedAt: string
+	},
 ): StoredLogEvent {
 	const id = randomUUID()
-	db.prepare('INSERT INTO log_events (id, service, user_id, event, payload, received_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-		id,
-		event.service,
-		event.userId,
-		event.event,
-		JSON.stringify(event.payload),
-		event.receivedAt,
-	)
+	db.prepare(
+		'INSERT INTO log_events (id, service, user_id, event, payload, received_at) VALUES (?, ?, ?, ?, ?, ?)',
+	).run(id, event.service, event.userId, event.event, JSON.stringify(event.payload), event.receivedAt)
 	return { id, ...event }
 }
 
@@ -40,7 +41,10 @@ export function deleteUserLogEvents(db: DatabaseSync, service: string, userId: s
 }
 
 /** Newest first; `userId` null selects anonymous events, undefined every user's. */
-export function listLogEvents(db: DatabaseSync, filter: { service?: string; userId?: string | null; limit?: number }): StoredLogEvent[] {
+export function listLogEvents(
+	db: DatabaseSync,
+	filter: { service?: string; userId?: string | null; limit?: number },
+): StoredLogEvent[] {
 	const where: string[] = []
 	const params: Array<string | number> = []
 	if (filter.service !== undefined) {
@@ -55,7 +59,14 @@ export function listLogEvents(db: DatabaseSync, filter: { service?: string; user
 	params.push(filter.limit ?? 500)
 	const rows = db
 		.prepare(`SELECT * FROM log_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ?`)
-		.all(...params) as Array<{ id: string; service: string; user_id: string | null; event: string; payload: string; received_at: string }>
+		.all(...params) as Array<{
+		id: string
+		service: string
+		user_id: string | null
+		event: string
+		payload: string
+		received_at: string
+	}>
 	return rows.map((row) => ({
 		id: row.id,
 		service: row.service,

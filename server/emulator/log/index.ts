@@ -41,7 +41,8 @@ export const logService: EmulatorService = {
 		router.post('/log/:service', optionalToken(ctx, 'id'), (req, res) => {
 			const service = BackstageServiceSchema.safeParse(req.params.service)
 			const body = (isErrorLogBody(req.body) ? ErrorLogEventSchema : LogEventSchema).safeParse(req.body)
-			if (!service.success || !body.success) return sendError(res, 400, 'Invalid parameters.', 'InvalidParameterException')
+			if (!service.success || !body.success)
+				return sendError(res, 400, 'Invalid parameters.', 'InvalidParameterException')
 			const stored = insertLogEvent(ctx.db, {
 				service: service.data,
 				userId: typeof res.locals.userId === 'string' ? res.locals.userId : null,
@@ -56,7 +57,9 @@ export const logService: EmulatorService = {
 		router.delete('/log/:service', requireToken(ctx, 'id'), (req, res) => {
 			const service = BackstageServiceSchema.safeParse(req.params.service)
 			if (!service.success) return sendError(res, 400, 'Invalid parameters.', 'InvalidParameterException')
-			const answer: z.input<typeof LogDeletionSchema> = { deleted: deleteUserLogEvents(ctx.db, service.data, res.locals.userId as string) }
+			const answer: z.input<typeof LogDeletionSchema> = {
+				deleted: deleteUserLogEvents(ctx.db, service.data, res.locals.userId as string),
+			}
 			res.json(answer)
 		})
 

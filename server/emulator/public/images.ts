@@ -15,7 +15,11 @@ export function isImageKind(value: string): value is ImageKind {
 	return Object.hasOwn(IMAGE_KINDS, value)
 }
 
-export function productImageSvg(product: Pick<ProductRow, 'name' | 'modelCode'>, brand: ThemeName, kind: ImageKind): string {
+export function productImageSvg(
+	product: Pick<ProductRow, 'name' | 'modelCode'>,
+	brand: ThemeName,
+	kind: ImageKind,
+): string {
 	const { width, height } = IMAGE_KINDS[kind]
 	const colour = brandColour(brand)
 	const title = escapeXml(product.name)

@@ -36,7 +36,10 @@ export const publicService: EmulatorService = {
 	router(ctx) {
 		const router = express.Router()
 
-		function productOfBrand(slug: string, rawBrand: string): { product: ProductRow; brand: NonNullable<ReturnType<typeof brandName>> } | undefined {
+		function productOfBrand(
+			slug: string,
+			rawBrand: string,
+		): { product: ProductRow; brand: NonNullable<ReturnType<typeof brandName>> } | undefined {
 			const brand = brandName(rawBrand)
 			const product = findProductBySlug(ctx.db, slug)
 			if (!brand || !product || brandName(product.brand) !== brand) return undefined
@@ -50,7 +53,9 @@ export const publicService: EmulatorService = {
 			const address = normaliseAddress(query.data.ip ?? req.socket.remoteAddress ?? '')
 			if (!address) return invalid(res)
 			const country = lookupCountry(address)
-			const answer: z.input<typeof GeoipSchema> = { country: { iso_code: country.isoCode, names: { en: country.name } } }
+			const answer: z.input<typeof GeoipSchema> = {
+				country: { iso_code: country.isoCode, names: { en: country.name } },
+			}
 			res.json(answer)
 		})
 
@@ -79,7 +84,10 @@ export const publicService: EmulatorService = {
 			const product = findProductBySlug(ctx.db, req.params.slug)
 			if (!product || !isImageKind(req.params.kind)) return sendError(res, 404, 'Product not found.', 'NotFound')
 			const brand = brandName(product.brand) ?? 'main'
-			res.set('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(productImageSvg(product, brand, req.params.kind))
+			res
+				.set('Cache-Control', 'public, max-age=86400')
+				.type('image/svg+xml')
+				.send(productImageSvg(product, brand, req.params.kind))
 		})
 
 		router.get('/url/privacy_policy', (req, res) => {
@@ -87,7 +95,9 @@ export const publicService: EmulatorService = {
 			const brand = query.success ? brandName(query.data.brand) : null
 			if (!query.success || !brand) return invalid(res)
 			const culture = normaliseCultureCode(query.data.culture_code)
-			const answer: z.input<typeof PrivacyPolicyUrlSchema> = { url: privacyPolicyUrl(brand, culture, query.data.country) }
+			const answer: z.input<typeof PrivacyPolicyUrlSchema> = {
+				url: privacyPolicyUrl(brand, culture, query.data.country),
+			}
 			res.json(answer)
 		})
 

@@ -50,7 +50,15 @@ function nameBasedGuid(name: string): string {
 export const CATEGORIES: readonly CategorySeed[] = TABLE.trim()
 	.split('\n')
 	.map((line) => {
-		const [id, name, label, nameJa, brand, siteKey, crmCategory] = line.split('|') as [string, string, string, string, 'main' | 'effects', string, string]
+		const [id, name, label, nameJa, brand, siteKey, crmCategory] = line.split('|') as [
+			string,
+			string,
+			string,
+			string,
+			'main' | 'effects',
+			string,
+			string,
+		]
 		return {
 			id: Number(id),
 			name,

@@ -19,8 +19,17 @@ export interface MasterSeedItem {
 
 type Row = [value: string, label: string, labelJa: string]
 
-const rows = (list: Row[], extra?: (value: string, index: number) => Pick<MasterSeedItem, 'fields' | 'meta'>): MasterSeedItem[] =>
-	list.map(([value, label, labelJa], index) => ({ id: String(index + 1), value, label, labelJa, ...extra?.(value, index) }))
+const rows = (
+	list: Row[],
+	extra?: (value: string, index: number) => Pick<MasterSeedItem, 'fields' | 'meta'>,
+): MasterSeedItem[] =>
+	list.map(([value, label, labelJa], index) => ({
+		id: String(index + 1),
+		value,
+		label,
+		labelJa,
+		...extra?.(value, index),
+	}))
 
 export const GENDERS = rows([
 	['male', 'Male', '男性'],
@@ -75,22 +84,77 @@ export const PURCHASING_METHODS = rows([
 
 /** The labels questionnaires carry (`GET questionnaires?labelIds[]=`): one per survey of spec 1 §3. */
 export const QUESTIONNAIRE_LABELS: MasterSeedItem[] = [
-	{ id: '1', value: 'product_registration', label: 'Product registration survey', labelJa: '製品登録アンケート', fields: { surveyName: 'ProductSurvey' } },
-	{ id: '2', value: 'purchase', label: 'Purchase survey', labelJa: '購入アンケート', fields: { surveyName: 'ProductSurvey1' } },
-	{ id: '3', value: 'satisfaction', label: 'Satisfaction survey', labelJa: '満足度アンケート', fields: { surveyName: 'ProductSurvey2' } },
+	{
+		id: '1',
+		value: 'product_registration',
+		label: 'Product registration survey',
+		labelJa: '製品登録アンケート',
+		fields: { surveyName: 'ProductSurvey' },
+	},
+	{
+		id: '2',
+		value: 'purchase',
+		label: 'Purchase survey',
+		labelJa: '購入アンケート',
+		fields: { surveyName: 'ProductSurvey1' },
+	},
+	{
+		id: '3',
+		value: 'satisfaction',
+		label: 'Satisfaction survey',
+		labelJa: '満足度アンケート',
+		fields: { surveyName: 'ProductSurvey2' },
+	},
 ]
 
 /** Brand values are the theme names of app/domain/theme.ts; products refer to them. */
 export const BRANDS: MasterSeedItem[] = [
-	{ id: '1', value: 'main', label: 'Roland', fields: { code: 'MAIN', group: 'electronic' }, meta: { theme: 'main', consent: true } },
-	{ id: '2', value: 'effects', label: 'BOSS', fields: { code: 'EFFECTS', group: 'electronic' }, meta: { theme: 'effects', consent: true } },
-	{ id: '3', value: 'proav', label: 'Roland Pro A/V', fields: { code: 'PROAV', group: 'electronic' }, meta: { theme: 'proav' } },
-	{ id: '4', value: 'cloud', label: 'Roland Cloud', labelJa: 'Roland Cloud', fields: { code: 'RVS', group: 'cloud' }, meta: { theme: 'cloud', logName: 'RCS', consent: true } },
+	{
+		id: '1',
+		value: 'main',
+		label: 'Roland',
+		fields: { code: 'MAIN', group: 'electronic' },
+		meta: { theme: 'main', consent: true },
+	},
+	{
+		id: '2',
+		value: 'effects',
+		label: 'BOSS',
+		fields: { code: 'EFFECTS', group: 'electronic' },
+		meta: { theme: 'effects', consent: true },
+	},
+	{
+		id: '3',
+		value: 'proav',
+		label: 'Roland Pro A/V',
+		fields: { code: 'PROAV', group: 'electronic' },
+		meta: { theme: 'proav' },
+	},
+	{
+		id: '4',
+		value: 'cloud',
+		label: 'Roland Cloud',
+		labelJa: 'Roland Cloud',
+		fields: { code: 'RVS', group: 'cloud' },
+		meta: { theme: 'cloud', logName: 'RCS', consent: true },
+	},
 	{ id: '5', value: 'dw', label: 'DW', fields: { code: 'DW', group: 'drums' }, meta: { theme: 'dw' } },
 	{ id: '6', value: 'pdp', label: 'PDP', fields: { code: 'PDP', group: 'drums' }, meta: { theme: 'pdp' } },
 	{ id: '7', value: 'dwe', label: 'DWe', fields: { code: 'DWE', group: 'drums' }, meta: { theme: 'dwe' } },
-	{ id: '8', value: 'drumshop', label: 'DRUMSHOP', fields: { code: 'DRUMSHOP', group: 'drums' }, meta: { theme: 'drumshop' } },
-	{ id: '9', value: 'slingerland', label: 'SLINGERLAND', fields: { code: 'SLINGERLAND', group: 'drums' }, meta: { theme: 'slingerland' } },
+	{
+		id: '8',
+		value: 'drumshop',
+		label: 'DRUMSHOP',
+		fields: { code: 'DRUMSHOP', group: 'drums' },
+		meta: { theme: 'drumshop' },
+	},
+	{
+		id: '9',
+		value: 'slingerland',
+		label: 'SLINGERLAND',
+		fields: { code: 'SLINGERLAND', group: 'drums' },
+		meta: { theme: 'slingerland' },
+	},
 ]
 
 export function brandRef(value: string): { id: string; value: string; label: string } {

@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto'
 import type { ProductSeed } from './products.ts'
 
-type Family = 'keys' | 'electronicDrums' | 'acousticDrums' | 'guitarEffects' | 'amps' | 'production' | 'accessories' | 'video'
+type Family =
+	'keys' | 'electronicDrums' | 'acousticDrums' | 'guitarEffects' | 'amps' | 'production' | 'accessories' | 'video'
 type Lang = 'en' | 'ja-JP'
 type Text = Record<Lang, string>
 
@@ -26,7 +27,13 @@ export interface ProductInfoContent {
 		Document_Type: string
 		Language: string
 		Publish_Date: string
-		Asset_Details: Array<{ Asset_Id: string; File_Name: string; File_Url: string; File_Size: number; Mime_Type: string }>
+		Asset_Details: Array<{
+			Asset_Id: string
+			File_Name: string
+			File_Url: string
+			File_Size: number
+			Mime_Type: string
+		}>
 	}>
 }
 
@@ -34,13 +41,19 @@ const ACOUSTIC_DRUM_BRANDS = new Set(['dw', 'pdp', 'drumshop', 'slingerland'])
 
 function familyOf(product: ProductSeed): Family {
 	switch (product.categoryId) {
-		case 1: case 3: case 4: case 5: case 10:
+		case 1:
+		case 3:
+		case 4:
+		case 5:
+		case 10:
 			return 'keys'
 		case 7:
 			return ACOUSTIC_DRUM_BRANDS.has(product.brand) ? 'acousticDrums' : 'electronicDrums'
-		case 8: case 15:
+		case 8:
+		case 15:
 			return 'production'
-		case 9: case 21:
+		case 9:
+		case 21:
 			return 'amps'
 		case 11:
 			return 'accessories'
@@ -53,52 +66,169 @@ function familyOf(product: ProductSeed): Family {
 
 const FEATURES: Record<Family, Array<[Text, Text]>> = {
 	keys: [
-		[{ en: 'Expressive sound engine', 'ja-JP': '表現力豊かな音源' }, { en: 'The {name} responds to every nuance of your playing.', 'ja-JP': '{name}は演奏のあらゆるニュアンスに応えます。' }],
-		[{ en: 'Bluetooth audio and MIDI', 'ja-JP': 'Bluetoothオーディオ＆MIDI' }, { en: 'Stream audio and connect apps without cables.', 'ja-JP': 'ケーブルなしでオーディオ再生やアプリ接続ができます。' }],
-		[{ en: 'Built for practice and the stage', 'ja-JP': '練習にもステージにも' }, { en: 'Headphone outputs, recorder and metronome on board.', 'ja-JP': 'ヘッドホン端子、レコーダー、メトロノームを搭載。' }],
+		[
+			{ en: 'Expressive sound engine', 'ja-JP': '表現力豊かな音源' },
+			{
+				en: 'The {name} responds to every nuance of your playing.',
+				'ja-JP': '{name}は演奏のあらゆるニュアンスに応えます。',
+			},
+		],
+		[
+			{ en: 'Bluetooth audio and MIDI', 'ja-JP': 'Bluetoothオーディオ＆MIDI' },
+			{
+				en: 'Stream audio and connect apps without cables.',
+				'ja-JP': 'ケーブルなしでオーディオ再生やアプリ接続ができます。',
+			},
+		],
+		[
+			{ en: 'Built for practice and the stage', 'ja-JP': '練習にもステージにも' },
+			{
+				en: 'Headphone outputs, recorder and metronome on board.',
+				'ja-JP': 'ヘッドホン端子、レコーダー、メトロノームを搭載。',
+			},
+		],
 	],
 	electronicDrums: [
-		[{ en: 'Acoustic feel', 'ja-JP': 'アコースティックな演奏感' }, { en: 'Mesh heads and pads that play like the real thing.', 'ja-JP': 'メッシュヘッドとパッドが本物のような演奏感を実現。' }],
-		[{ en: 'Quiet practice', 'ja-JP': '静かに練習' }, { en: 'Play any time with headphones and low-noise pads.', 'ja-JP': 'ヘッドホンと低騒音パッドでいつでも練習できます。' }],
-		[{ en: 'Coaching functions', 'ja-JP': 'コーチ機能' }, { en: 'Build timing and stamina with the built-in coach.', 'ja-JP': '内蔵のコーチ機能でタイミングとスタミナを鍛えます。' }],
+		[
+			{ en: 'Acoustic feel', 'ja-JP': 'アコースティックな演奏感' },
+			{
+				en: 'Mesh heads and pads that play like the real thing.',
+				'ja-JP': 'メッシュヘッドとパッドが本物のような演奏感を実現。',
+			},
+		],
+		[
+			{ en: 'Quiet practice', 'ja-JP': '静かに練習' },
+			{
+				en: 'Play any time with headphones and low-noise pads.',
+				'ja-JP': 'ヘッドホンと低騒音パッドでいつでも練習できます。',
+			},
+		],
+		[
+			{ en: 'Coaching functions', 'ja-JP': 'コーチ機能' },
+			{
+				en: 'Build timing and stamina with the built-in coach.',
+				'ja-JP': '内蔵のコーチ機能でタイミングとスタミナを鍛えます。',
+			},
+		],
 	],
 	acousticDrums: [
-		[{ en: 'Hand-selected shells', 'ja-JP': '厳選されたシェル' }, { en: 'Every {name} shell is matched for tone.', 'ja-JP': '{name}のシェルは音色ごとに選別されています。' }],
-		[{ en: 'Premium hardware', 'ja-JP': 'プレミアム・ハードウェア' }, { en: 'Low-mass lugs and true-pitch tension rods.', 'ja-JP': '軽量ラグとトゥルー・ピッチ・テンション・ロッド。' }],
-		[{ en: 'Custom finishes', 'ja-JP': 'カスタム・フィニッシュ' }, { en: 'Lacquer, satin oil and wrap finishes to order.', 'ja-JP': 'ラッカー、サテン・オイル、ラップ仕上げを選べます。' }],
+		[
+			{ en: 'Hand-selected shells', 'ja-JP': '厳選されたシェル' },
+			{ en: 'Every {name} shell is matched for tone.', 'ja-JP': '{name}のシェルは音色ごとに選別されています。' },
+		],
+		[
+			{ en: 'Premium hardware', 'ja-JP': 'プレミアム・ハードウェア' },
+			{ en: 'Low-mass lugs and true-pitch tension rods.', 'ja-JP': '軽量ラグとトゥルー・ピッチ・テンション・ロッド。' },
+		],
+		[
+			{ en: 'Custom finishes', 'ja-JP': 'カスタム・フィニッシュ' },
+			{
+				en: 'Lacquer, satin oil and wrap finishes to order.',
+				'ja-JP': 'ラッカー、サテン・オイル、ラップ仕上げを選べます。',
+			},
+		],
 	],
 	guitarEffects: [
-		[{ en: 'Legendary tone', 'ja-JP': '伝説のサウンド' }, { en: 'The {name} delivers the sound players have trusted for years.', 'ja-JP': '{name}は長年プレイヤーに信頼されてきたサウンドを届けます。' }],
-		[{ en: 'Road-ready build', 'ja-JP': 'ツアーにも耐える堅牢設計' }, { en: 'A rugged chassis made for gigging every night.', 'ja-JP': '毎晩のライブに耐える頑丈な筐体。' }],
-		[{ en: 'Simple controls', 'ja-JP': 'シンプルな操作' }, { en: 'Dial in your sound in seconds.', 'ja-JP': '数秒で思い通りのサウンドに。' }],
+		[
+			{ en: 'Legendary tone', 'ja-JP': '伝説のサウンド' },
+			{
+				en: 'The {name} delivers the sound players have trusted for years.',
+				'ja-JP': '{name}は長年プレイヤーに信頼されてきたサウンドを届けます。',
+			},
+		],
+		[
+			{ en: 'Road-ready build', 'ja-JP': 'ツアーにも耐える堅牢設計' },
+			{ en: 'A rugged chassis made for gigging every night.', 'ja-JP': '毎晩のライブに耐える頑丈な筐体。' },
+		],
+		[
+			{ en: 'Simple controls', 'ja-JP': 'シンプルな操作' },
+			{ en: 'Dial in your sound in seconds.', 'ja-JP': '数秒で思い通りのサウンドに。' },
+		],
 	],
 	amps: [
-		[{ en: 'Big sound, small footprint', 'ja-JP': '小さなボディに大きなサウンド' }, { en: 'The {name} fills the room without filling your car.', 'ja-JP': '{name}は持ち運びやすく部屋いっぱいに鳴ります。' }],
-		[{ en: 'Built-in effects', 'ja-JP': 'エフェクト内蔵' }, { en: 'Reverb, delay and modulation on board.', 'ja-JP': 'リバーブ、ディレイ、モジュレーションを搭載。' }],
-		[{ en: 'Power options', 'ja-JP': '電源オプション' }, { en: 'Run it from the mains or from batteries.', 'ja-JP': 'AC電源でも電池でも使えます。' }],
+		[
+			{ en: 'Big sound, small footprint', 'ja-JP': '小さなボディに大きなサウンド' },
+			{
+				en: 'The {name} fills the room without filling your car.',
+				'ja-JP': '{name}は持ち運びやすく部屋いっぱいに鳴ります。',
+			},
+		],
+		[
+			{ en: 'Built-in effects', 'ja-JP': 'エフェクト内蔵' },
+			{ en: 'Reverb, delay and modulation on board.', 'ja-JP': 'リバーブ、ディレイ、モジュレーションを搭載。' },
+		],
+		[
+			{ en: 'Power options', 'ja-JP': '電源オプション' },
+			{ en: 'Run it from the mains or from batteries.', 'ja-JP': 'AC電源でも電池でも使えます。' },
+		],
 	],
 	production: [
-		[{ en: 'Studio-grade converters', 'ja-JP': 'スタジオ品質のコンバーター' }, { en: 'Clean, low-latency recording with the {name}.', 'ja-JP': '{name}でクリーンで低レイテンシーな録音を。' }],
-		[{ en: 'Works with your DAW', 'ja-JP': 'DAWと連携' }, { en: 'Class-compliant USB for Mac, Windows and iOS.', 'ja-JP': 'Mac、Windows、iOSに対応したUSBクラス・コンプライアント。' }],
-		[{ en: 'Hands-on workflow', 'ja-JP': '直感的なワークフロー' }, { en: 'Sketch ideas fast and finish them anywhere.', 'ja-JP': 'アイデアを素早く形にし、どこでも仕上げられます。' }],
+		[
+			{ en: 'Studio-grade converters', 'ja-JP': 'スタジオ品質のコンバーター' },
+			{ en: 'Clean, low-latency recording with the {name}.', 'ja-JP': '{name}でクリーンで低レイテンシーな録音を。' },
+		],
+		[
+			{ en: 'Works with your DAW', 'ja-JP': 'DAWと連携' },
+			{
+				en: 'Class-compliant USB for Mac, Windows and iOS.',
+				'ja-JP': 'Mac、Windows、iOSに対応したUSBクラス・コンプライアント。',
+			},
+		],
+		[
+			{ en: 'Hands-on workflow', 'ja-JP': '直感的なワークフロー' },
+			{
+				en: 'Sketch ideas fast and finish them anywhere.',
+				'ja-JP': 'アイデアを素早く形にし、どこでも仕上げられます。',
+			},
+		],
 	],
 	accessories: [
-		[{ en: 'Made to match', 'ja-JP': '純正の安心感' }, { en: 'The {name} is designed for our instruments.', 'ja-JP': '{name}は当社製品のために設計されています。' }],
-		[{ en: 'Durable', 'ja-JP': '高い耐久性' }, { en: 'Built to last through years of use.', 'ja-JP': '長年の使用に耐える作りです。' }],
-		[{ en: 'Easy setup', 'ja-JP': '簡単セットアップ' }, { en: 'Ready to use out of the box.', 'ja-JP': '箱から出してすぐに使えます。' }],
+		[
+			{ en: 'Made to match', 'ja-JP': '純正の安心感' },
+			{ en: 'The {name} is designed for our instruments.', 'ja-JP': '{name}は当社製品のために設計されています。' },
+		],
+		[
+			{ en: 'Durable', 'ja-JP': '高い耐久性' },
+			{ en: 'Built to last through years of use.', 'ja-JP': '長年の使用に耐える作りです。' },
+		],
+		[
+			{ en: 'Easy setup', 'ja-JP': '簡単セットアップ' },
+			{ en: 'Ready to use out of the box.', 'ja-JP': '箱から出してすぐに使えます。' },
+		],
 	],
 	video: [
-		[{ en: 'HD switching', 'ja-JP': 'HDスイッチング' }, { en: 'The {name} switches HD sources without a glitch.', 'ja-JP': '{name}はHDソースを途切れなく切り替えます。' }],
-		[{ en: 'Streaming ready', 'ja-JP': '配信に対応' }, { en: 'USB output for streaming and recording.', 'ja-JP': '配信や録画のためのUSB出力。' }],
-		[{ en: 'Integrated audio', 'ja-JP': 'オーディオ・ミキサー内蔵' }, { en: 'Mix audio alongside your video.', 'ja-JP': '映像と一緒に音声もミックスできます。' }],
+		[
+			{ en: 'HD switching', 'ja-JP': 'HDスイッチング' },
+			{ en: 'The {name} switches HD sources without a glitch.', 'ja-JP': '{name}はHDソースを途切れなく切り替えます。' },
+		],
+		[
+			{ en: 'Streaming ready', 'ja-JP': '配信に対応' },
+			{ en: 'USB output for streaming and recording.', 'ja-JP': '配信や録画のためのUSB出力。' },
+		],
+		[
+			{ en: 'Integrated audio', 'ja-JP': 'オーディオ・ミキサー内蔵' },
+			{ en: 'Mix audio alongside your video.', 'ja-JP': '映像と一緒に音声もミックスできます。' },
+		],
 	],
 }
 
 const SUMMARY: Record<Family, Text> = {
-	keys: { en: 'A keyboard instrument for players at every level.', 'ja-JP': 'あらゆるレベルのプレイヤーのための鍵盤楽器。' },
-	electronicDrums: { en: 'An electronic drum instrument for practice and performance.', 'ja-JP': '練習にも演奏にも使える電子ドラム。' },
-	acousticDrums: { en: 'Handcrafted drums for the working drummer.', 'ja-JP': 'プロのドラマーのためのハンドメイド・ドラム。' },
-	guitarEffects: { en: 'A guitar and bass effect trusted on stages worldwide.', 'ja-JP': '世界中のステージで信頼されるギター／ベース用エフェクト。' },
+	keys: {
+		en: 'A keyboard instrument for players at every level.',
+		'ja-JP': 'あらゆるレベルのプレイヤーのための鍵盤楽器。',
+	},
+	electronicDrums: {
+		en: 'An electronic drum instrument for practice and performance.',
+		'ja-JP': '練習にも演奏にも使える電子ドラム。',
+	},
+	acousticDrums: {
+		en: 'Handcrafted drums for the working drummer.',
+		'ja-JP': 'プロのドラマーのためのハンドメイド・ドラム。',
+	},
+	guitarEffects: {
+		en: 'A guitar and bass effect trusted on stages worldwide.',
+		'ja-JP': '世界中のステージで信頼されるギター／ベース用エフェクト。',
+	},
 	amps: { en: 'An amplifier with the tone you know.', 'ja-JP': 'おなじみのトーンを持つアンプ。' },
 	production: { en: 'A creation tool for recording and production.', 'ja-JP': 'レコーディングと制作のためのツール。' },
 	accessories: { en: 'A genuine accessory for your instrument.', 'ja-JP': '楽器のための純正アクセサリー。' },
@@ -120,9 +250,15 @@ const L = {
 	firmware: { en: 'System program update', 'ja-JP': 'システム・プログラム・アップデート' },
 	driver: { en: 'USB driver', 'ja-JP': 'USBドライバー' },
 	warrantyQ: { en: 'How long is the warranty?', 'ja-JP': '保証期間はどのくらいですか？' },
-	warrantyA: { en: 'The {name} is covered for {years} years from the date of purchase when registered.', 'ja-JP': '{name}は製品登録により、購入日から{years}年間保証されます。' },
+	warrantyA: {
+		en: 'The {name} is covered for {years} years from the date of purchase when registered.',
+		'ja-JP': '{name}は製品登録により、購入日から{years}年間保証されます。',
+	},
 	serialQ: { en: 'Where is the serial number?', 'ja-JP': 'シリアル番号はどこにありますか？' },
-	serialA: { en: 'On the label on the underside or rear panel: enter 7 or 8 characters (for 16-digit serials, the last 7).', 'ja-JP': '底面または背面のラベルに記載されています。7〜8文字を入力してください（16桁の場合は末尾7桁）。' },
+	serialA: {
+		en: 'On the label on the underside or rear panel: enter 7 or 8 characters (for 16-digit serials, the last 7).',
+		'ja-JP': '底面または背面のラベルに記載されています。7〜8文字を入力してください（16桁の場合は末尾7桁）。',
+	},
 	tipsTitle: { en: 'Getting started with the {name}', 'ja-JP': '{name}をはじめよう' },
 	tipsSummary: { en: 'Five things to try in your first hour.', 'ja-JP': '最初の1時間で試したい5つのこと。' },
 	artistTitle: { en: 'Artists on the {name}', 'ja-JP': 'アーティストが語る{name}' },
@@ -160,7 +296,14 @@ const ACCESSORIES: Partial<Record<Family, Array<{ modelCode: string; name: strin
 }
 
 const WARRANTY_YEARS: Record<Family, number> = {
-	keys: 5, electronicDrums: 2, acousticDrums: 5, guitarEffects: 5, amps: 2, production: 1, accessories: 1, video: 3,
+	keys: 5,
+	electronicDrums: 2,
+	acousticDrums: 5,
+	guitarEffects: 5,
+	amps: 2,
+	production: 1,
+	accessories: 1,
+	video: 3,
 }
 
 export function documentUrl(emulatorUrl: string, slug: string, fileName: string): string {
@@ -178,11 +321,25 @@ export function productInfo(product: ProductSeed, lang: Lang, emulatorUrl: strin
 	const downloads: ProductInfoContent['downloads'] = []
 	if (electronic && family !== 'amps') {
 		const file = `${code.toLowerCase()}_firmware_v1${derived(code, 'fw', 1, 9)}.zip`
-		downloads.push({ id: `${code}-FW`, title: t(L.firmware, lang), type: 'firmware', version: `1.${derived(code, 'fw', 1, 9)}`, url: documentUrl(emulatorUrl, product.slug, file), size: derived(code, 'fwsize', 800_000, 9_000_000) })
+		downloads.push({
+			id: `${code}-FW`,
+			title: t(L.firmware, lang),
+			type: 'firmware',
+			version: `1.${derived(code, 'fw', 1, 9)}`,
+			url: documentUrl(emulatorUrl, product.slug, file),
+			size: derived(code, 'fwsize', 800_000, 9_000_000),
+		})
 	}
 	if (family === 'production' || family === 'video' || family === 'keys') {
 		const file = `${code.toLowerCase()}_usb_driver.zip`
-		downloads.push({ id: `${code}-DRV`, title: t(L.driver, lang), type: 'driver', version: '2.0.1', url: documentUrl(emulatorUrl, product.slug, file), size: derived(code, 'drv', 1_000_000, 4_000_000) })
+		downloads.push({
+			id: `${code}-DRV`,
+			title: t(L.driver, lang),
+			type: 'driver',
+			version: '2.0.1',
+			url: documentUrl(emulatorUrl, product.slug, file),
+			size: derived(code, 'drv', 1_000_000, 4_000_000),
+		})
 	}
 	const documents: ProductInfoContent['Product_Support_Documents'] = [
 		[L.manual, 'OM', "Owner's Manual"],
@@ -208,7 +365,11 @@ export function productInfo(product: ProductSeed, lang: Lang, emulatorUrl: strin
 	})
 	return {
 		summary: t(SUMMARY[family], lang),
-		features: FEATURES[family].map(([title, body], index) => ({ id: `${code}-F${index + 1}`, title: t(title, lang, vars), body: t(body, lang, vars) })),
+		features: FEATURES[family].map(([title, body], index) => ({
+			id: `${code}-F${index + 1}`,
+			title: t(title, lang, vars),
+			body: t(body, lang, vars),
+		})),
 		specs: [
 			{
 				group: t(L.general, lang),
@@ -238,7 +399,12 @@ export function productInfo(product: ProductSeed, lang: Lang, emulatorUrl: strin
 		},
 		articles: [
 			{ id: `${code}-A1`, title: t(L.tipsTitle, lang, vars), summary: t(L.tipsSummary, lang), publishDate: date(5) },
-			{ id: `${code}-A2`, title: t(L.artistTitle, lang, vars), summary: t(L.artistSummary, lang), publishDate: date(9) },
+			{
+				id: `${code}-A2`,
+				title: t(L.artistTitle, lang, vars),
+				summary: t(L.artistSummary, lang),
+				publishDate: date(9),
+			},
 		],
 		accessories: (ACCESSORIES[family] ?? []).filter((a) => a.slug !== product.slug),
 		Product_Support_Documents: documents,

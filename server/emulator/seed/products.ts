@@ -105,7 +105,15 @@ export interface ProductSeed {
 export const PRODUCT_SEEDS: readonly ProductSeed[] = TABLE.trim()
 	.split('\n')
 	.map((line) => {
-		const [slug, modelCode, brand, categoryId, name, year, flags = ''] = line.split('|') as string[] as [string, string, string, string, string, string, string?]
+		const [slug, modelCode, brand, categoryId, name, year, flags = ''] = line.split('|') as string[] as [
+			string,
+			string,
+			string,
+			string,
+			string,
+			string,
+			string?,
+		]
 		const only = /only:([A-Z,]+)/.exec(flags)?.[1]
 		const delay = /delay:(\d+)/.exec(flags)?.[1]
 		return {

@@ -26,10 +26,19 @@ const SUBDIVISIONS: Record<string, string> = {
 }
 
 /** Rows are for the country's first supported culture and carry the country, so a client can pick by either. */
-export const STATE_PROVINCES: MasterSeedItem[] = Object.entries(SUBDIVISIONS).flatMap(([country, list]) =>
-	list.split(';').map((pair) => {
-		const [code, names] = pair.split('=') as [string, string]
-		const [label, labelJa] = names.split('/') as [string, string | undefined]
-		return { id: '', value: `${country}-${code}`, label, labelJa, cultureCode: primaryCultureOf(country), fields: { country } }
-	}),
-).map((row, index) => ({ ...row, id: String(index + 1) }))
+export const STATE_PROVINCES: MasterSeedItem[] = Object.entries(SUBDIVISIONS)
+	.flatMap(([country, list]) =>
+		list.split(';').map((pair) => {
+			const [code, names] = pair.split('=') as [string, string]
+			const [label, labelJa] = names.split('/') as [string, string | undefined]
+			return {
+				id: '',
+				value: `${country}-${code}`,
+				label,
+				labelJa,
+				cultureCode: primaryCultureOf(country),
+				fields: { country },
+			}
+		}),
+	)
+	.map((row, index) => ({ ...row, id: String(index + 1) }))

@@ -17,10 +17,22 @@ const STATIC: Record<string, [en: string, ja: string]> = {
 	'productTab.articles': ['Articles', '記事'],
 	'productTab.accessories': ['Accessories', 'アクセサリー'],
 	'product.notFound': ['Product not found.', '製品が見つかりません。'],
-	'product.notRegistrable': ['Sorry, this product cannot be added in your Region/Country.', '申し訳ありませんが、この製品はお住まいの地域では登録できません。'],
-	'product.alreadyRegistered': ['This product has been added to your account. Thank you!', 'この製品はすでにアカウントに登録されています。ありがとうございます！'],
-	'product.registrationError': ['An error has occurred during product registration. Please try again from the Register a Product page.', '製品登録中にエラーが発生しました。製品登録ページからもう一度お試しください。'],
-	'product.registrationPending': ['Your registration is in progress. Please press Continue; it takes under a minute.', '登録処理中です。「続ける」を押してください。1分以内に完了します。'],
+	'product.notRegistrable': [
+		'Sorry, this product cannot be added in your Region/Country.',
+		'申し訳ありませんが、この製品はお住まいの地域では登録できません。',
+	],
+	'product.alreadyRegistered': [
+		'This product has been added to your account. Thank you!',
+		'この製品はすでにアカウントに登録されています。ありがとうございます！',
+	],
+	'product.registrationError': [
+		'An error has occurred during product registration. Please try again from the Register a Product page.',
+		'製品登録中にエラーが発生しました。製品登録ページからもう一度お試しください。',
+	],
+	'product.registrationPending': [
+		'Your registration is in progress. Please press Continue; it takes under a minute.',
+		'登録処理中です。「続ける」を押してください。1分以内に完了します。',
+	],
 	'survey.notFound': ['Survey not found.', 'アンケートが見つかりません。'],
 }
 

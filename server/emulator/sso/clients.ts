@@ -17,7 +17,8 @@ export const SSO_CLIENTS: readonly SsoClient[] = [
 	{
 		id: 'owners-portal',
 		name: 'the owners portal',
-		allowsRedirect: (url) => (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/oauth2/redirect',
+		allowsRedirect: (url) =>
+			(url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/oauth2/redirect',
 	},
 	{
 		id: 'cloud-manager',

@@ -74,14 +74,17 @@ function cookieOptions(req: Request) {
 	return { path: req.baseUrl || '/', httpOnly: true, sameSite: 'lax' as const, secure: req.secure }
 }
 
-type CheckedRequest = { ok: true; request: AuthorizeQuery & { code_challenge_method: 'S256' }; client: SsoClient } | { ok: false; message: string; error: string }
+type CheckedRequest =
+	| { ok: true; request: AuthorizeQuery & { code_challenge_method: 'S256' }; client: SsoClient }
+	| { ok: false; message: string; error: string }
 
 /** Parses an authorization request and checks its client and redirect URI. */
 function checkAuthorizationRequest(input: unknown): CheckedRequest {
 	const parsed = AuthorizeQuerySchema.safeParse(input)
 	if (!parsed.success) {
 		const clientId = (input as Record<string, unknown> | undefined)?.client_id
-		if (typeof clientId === 'string' && !findClient(clientId)) return { ok: false, error: 'invalid_client', message: INVALID_CLIENT }
+		if (typeof clientId === 'string' && !findClient(clientId))
+			return { ok: false, error: 'invalid_client', message: INVALID_CLIENT }
 		return { ok: false, error: 'invalid_request', message: 'Invalid parameters.' }
 	}
 	const client = findClient(parsed.data.client_id)
@@ -92,7 +95,11 @@ function checkAuthorizationRequest(input: unknown): CheckedRequest {
 	return { ok: true, request: parsed.data, client }
 }
 
-function redirectWithCode(ctx: EmulatorContext, request: AuthorizeQuery, session: { id: string; userId: string }): string {
+function redirectWithCode(
+	ctx: EmulatorContext,
+	request: AuthorizeQuery,
+	session: { id: string; userId: string },
+): string {
 	const code = issueCode(ctx, {
 		clientId: request.client_id,
 		userId: session.userId,
@@ -118,7 +125,8 @@ function loginQuery(request: AuthorizeQuery): string {
 
 function router(ctx: EmulatorContext) {
 	const r = express.Router()
-	const loginUrl = (request: AuthorizeQuery) => `${ctx.emulatorUrl}${ssoService.mount}/oauth2/login?${loginQuery(request)}`
+	const loginUrl = (request: AuthorizeQuery) =>
+		`${ctx.emulatorUrl}${ssoService.mount}/oauth2/login?${loginQuery(request)}`
 
 	r.get('/oauth2/authorize', (req, res) => {
 		const html = wantsHtml(req)
@@ -131,7 +139,9 @@ function router(ctx: EmulatorContext) {
 		res.set('Cache-Control', 'no-store')
 		if (session) {
 			const redirectUrl = redirectWithCode(ctx, checked.request, session)
-			return html ? res.redirect(302, redirectUrl) : res.json({ redirectUrl } satisfies z.input<typeof RedirectUrlResponseSchema>)
+			return html
+				? res.redirect(302, redirectUrl)
+				: res.json({ redirectUrl } satisfies z.input<typeof RedirectUrlResponseSchema>)
 		}
 		// Relative for a browser, so it stays on the host (and cookie) it came by.
 		if (html) return res.redirect(302, `login?${loginQuery(checked.request)}`)
@@ -180,10 +190,15 @@ function router(ctx: EmulatorContext) {
 	function loginFromForm(req: Request, res: Response) {
 		const checked = checkAuthorizationRequest(req.body)
 		if (!checked.ok) return res.status(400).type('html').send(errorPage('Sign-in request refused', checked.message))
-		const credentials = z.object({ username: z.string().trim().min(1), password: z.string().min(1) }).safeParse(req.body)
+		const credentials = z
+			.object({ username: z.string().trim().min(1), password: z.string().min(1) })
+			.safeParse(req.body)
 		const username = typeof req.body?.username === 'string' ? req.body.username.trim() : ''
 		const page = (status: number, error: string) =>
-			res.status(status).type('html').send(loginPage({ request: checked.request, clientName: checked.client.name, username, error }))
+			res
+				.status(status)
+				.type('html')
+				.send(loginPage({ request: checked.request, clientName: checked.client.name, username, error }))
 		if (!credentials.success) return page(400, 'Enter your email address and password.')
 		const result = authenticate(ctx, credentials.data.username, credentials.data.password)
 		if (!result.ok) {
@@ -197,15 +212,23 @@ function router(ctx: EmulatorContext) {
 	r.post('/oauth2/token', async (req, res) => {
 		res.set('Cache-Control', 'no-store')
 		const parsed = TokenRequestSchema.safeParse(req.body)
-		if (!parsed.success) return oauthError(res, 400, 'invalid_request', 'Invalid parameters.', 'InvalidParameterException')
+		if (!parsed.success)
+			return oauthError(res, 400, 'invalid_request', 'Invalid parameters.', 'InvalidParameterException')
 		const { client_id: clientId, code, redirect_uri: redirectUri } = parsed.data
 		if (!findClient(clientId)) return oauthError(res, 400, 'invalid_client', INVALID_CLIENT)
 		const verifier = (parsed.data.codeVerifier ?? parsed.data.code_verifier)!
 		const redemption = redeemCode(ctx, { clientId, code, verifier, redirectUri })
 		const user = redemption.ok ? findUserById(ctx.db, redemption.userId) : undefined
-		if (!redemption.ok || !user || user.status !== 'active') return oauthError(res, 400, 'invalid_grant', SESSION_INVALID)
+		if (!redemption.ok || !user || user.status !== 'active')
+			return oauthError(res, 400, 'invalid_grant', SESSION_INVALID)
 		const tokens = await ctx.tokens.issue(tokenSubject(user), clientId)
-		recordGrant(ctx, { code, refreshToken: tokens.refreshToken, userId: user.id, clientId, sessionId: redemption.sessionId })
+		recordGrant(ctx, {
+			code,
+			refreshToken: tokens.refreshToken,
+			userId: user.id,
+			clientId,
+			sessionId: redemption.sessionId,
+		})
 		const answer: z.input<typeof TokenResponseSchema> = {
 			...tokens,
 			access_token: tokens.accessToken,
@@ -221,7 +244,8 @@ function router(ctx: EmulatorContext) {
 		const clientId = String(req.params.clientId)
 		if (!findClient(clientId)) return oauthError(res, 400, 'invalid_client', INVALID_CLIENT)
 		const body = RefreshTokenBodySchema.safeParse(req.body)
-		if (!body.success) return oauthError(res, 400, 'invalid_request', 'Invalid parameters.', 'InvalidParameterException')
+		if (!body.success)
+			return oauthError(res, 400, 'invalid_request', 'Invalid parameters.', 'InvalidParameterException')
 		const grant = findGrant(ctx, body.data.refreshToken)
 		if (!grant || grant.clientId !== clientId) return oauthError(res, 400, 'invalid_grant', 'Invalid Refresh Token')
 		const revokedTokens = revokeClientGrants(ctx, grant.sessionId, clientId)
@@ -260,7 +284,11 @@ function router(ctx: EmulatorContext) {
 			.prepare('SELECT COUNT(*) AS n FROM refresh_tokens WHERE user_id = ? AND revoked = 0 AND expires_at > ?')
 			.get(userId, ctx.clock.now()) as { n: number }
 		ctx.tokens.revokeAll(userId)
-		res.json({ signedOut: true, endedSessions: result.endedSessions, revokedTokens: result.revokedTokens + others.n } satisfies SignOutResult)
+		res.json({
+			signedOut: true,
+			endedSessions: result.endedSessions,
+			revokedTokens: result.revokedTokens + others.n,
+		} satisfies SignOutResult)
 	})
 
 	return r

@@ -20,7 +20,12 @@ function layout(title: string, body: string): string {
 
 const REQUEST_FIELDS = ['client_id', 'state', 'code_challenge', 'code_challenge_method', 'redirect_uri'] as const
 
-export function loginPage(options: { request: AuthorizeQuery; clientName: string; username?: string; error?: string }): string {
+export function loginPage(options: {
+	request: AuthorizeQuery
+	clientName: string
+	username?: string
+	error?: string
+}): string {
 	const { request, clientName, username, error } = options
 	const hidden = REQUEST_FIELDS.map((name) => {
 		const value = request[name] ?? (name === 'code_challenge_method' ? 'S256' : '')
@@ -45,9 +50,15 @@ ${hidden}
 }
 
 export function errorPage(title: string, message: string): string {
-	return layout(`Error: ${title}`, `<h1>${escapeHtml(title)}</h1><p class="error" role="alert">${escapeHtml(message)}</p>`)
+	return layout(
+		`Error: ${title}`,
+		`<h1>${escapeHtml(title)}</h1><p class="error" role="alert">${escapeHtml(message)}</p>`,
+	)
 }
 
 export function signedOutPage(): string {
-	return layout('Signed out', '<h1>Signed out</h1><p>You are signed out of the single sign-on. You can close this page.</p>')
+	return layout(
+		'Signed out',
+		'<h1>Signed out</h1><p>You are signed out of the single sign-on. You can close this page.</p>',
+	)
 }

@@ -63,7 +63,9 @@ export function startSession(ctx: EmulatorContext, userId: string): SessionRow {
 	const id = randomId()
 	const now = ctx.clock.now()
 	const expiresAt = now + SESSION_SECONDS * 1000
-	ctx.db.prepare('INSERT INTO sso_sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(id, userId, now, expiresAt)
+	ctx.db
+		.prepare('INSERT INTO sso_sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+		.run(id, userId, now, expiresAt)
 	return { id, userId, expiresAt }
 }
 
@@ -83,8 +85,19 @@ export function issueCode(
 	const code = randomId()
 	const now = ctx.clock.now()
 	ctx.db
-		.prepare('INSERT INTO sso_codes (code, client_id, user_id, session_id, redirect_uri, code_challenge, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-		.run(code, grant.clientId, grant.userId, grant.sessionId, grant.redirectUri, grant.codeChallenge, now, now + AUTHORIZATION_CODE_SECONDS * 1000)
+		.prepare(
+			'INSERT INTO sso_codes (code, client_id, user_id, session_id, redirect_uri, code_challenge, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+		)
+		.run(
+			code,
+			grant.clientId,
+			grant.userId,
+			grant.sessionId,
+			grant.redirectUri,
+			grant.codeChallenge,
+			now,
+			now + AUTHORIZATION_CODE_SECONDS * 1000,
+		)
 	return code
 }
 
@@ -106,7 +119,10 @@ export type Redemption = { ok: true; userId: string; sessionId: string } | { ok:
  * Redeems a code once. Any attempt uses it up, so a wrong verifier cannot be
  * retried; a second use revokes what the first one issued (RFC 6749 §4.1.2).
  */
-export function redeemCode(ctx: EmulatorContext, attempt: { clientId: string; code: string; verifier: string; redirectUri?: string }): Redemption {
+export function redeemCode(
+	ctx: EmulatorContext,
+	attempt: { clientId: string; code: string; verifier: string; redirectUri?: string },
+): Redemption {
 	return transaction(ctx.db, () => {
 		const row = ctx.db.prepare('SELECT * FROM sso_codes WHERE code = ?').get(attempt.code) as CodeRow | undefined
 		if (!row) return { ok: false, reused: false }
@@ -127,10 +143,15 @@ export function redeemCode(ctx: EmulatorContext, attempt: { clientId: string; co
 }
 
 /** Records the refresh token a code was exchanged for. */
-export function recordGrant(ctx: EmulatorContext, grant: { code: string; refreshToken: string; userId: string; clientId: string; sessionId: string }): void {
+export function recordGrant(
+	ctx: EmulatorContext,
+	grant: { code: string; refreshToken: string; userId: string; clientId: string; sessionId: string },
+): void {
 	transaction(ctx.db, () => {
 		ctx.db
-			.prepare('INSERT INTO sso_grants (refresh_token, user_id, client_id, session_id, created_at) VALUES (?, ?, ?, ?, ?)')
+			.prepare(
+				'INSERT INTO sso_grants (refresh_token, user_id, client_id, session_id, created_at) VALUES (?, ?, ?, ?, ?)',
+			)
 			.run(grant.refreshToken, grant.userId, grant.clientId, grant.sessionId, ctx.clock.now())
 		ctx.db.prepare('UPDATE sso_codes SET refresh_token = ? WHERE code = ?').run(grant.refreshToken, grant.code)
 	})
@@ -145,16 +166,21 @@ export interface GrantRow {
 
 export function findGrant(ctx: EmulatorContext, refreshToken: string): GrantRow | undefined {
 	const row = ctx.db.prepare('SELECT * FROM sso_grants WHERE refresh_token = ?').get(refreshToken) as
-		| { refresh_token: string; user_id: string; client_id: string; session_id: string }
-		| undefined
-	return row && { refreshToken: row.refresh_token, userId: row.user_id, clientId: row.client_id, sessionId: row.session_id }
+		{ refresh_token: string; user_id: string; client_id: string; session_id: string } | undefined
+	return (
+		row && { refreshToken: row.refresh_token, userId: row.user_id, clientId: row.client_id, sessionId: row.session_id }
+	)
 }
 
 function revokeWhere(ctx: EmulatorContext, where: string, params: string[]): number {
-	const rows = ctx.db.prepare(`SELECT refresh_token FROM sso_grants WHERE revoked_at IS NULL AND ${where}`).all(...params) as { refresh_token: string }[]
+	const rows = ctx.db
+		.prepare(`SELECT refresh_token FROM sso_grants WHERE revoked_at IS NULL AND ${where}`)
+		.all(...params) as { refresh_token: string }[]
 	for (const row of rows) {
 		ctx.tokens.revoke(row.refresh_token)
-		ctx.db.prepare('UPDATE sso_grants SET revoked_at = ? WHERE refresh_token = ?').run(ctx.clock.now(), row.refresh_token)
+		ctx.db
+			.prepare('UPDATE sso_grants SET revoked_at = ? WHERE refresh_token = ?')
+			.run(ctx.clock.now(), row.refresh_token)
 	}
 	return rows.length
 }
@@ -167,15 +193,22 @@ export function revokeClientGrants(ctx: EmulatorContext, sessionId: string, clie
 /** Ends a browser session and revokes every grant made through it. */
 export function endSession(ctx: EmulatorContext, sessionId: string): { endedSessions: number; revokedTokens: number } {
 	return transaction(ctx.db, () => {
-		const ended = ctx.db.prepare('UPDATE sso_sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL').run(ctx.clock.now(), sessionId)
+		const ended = ctx.db
+			.prepare('UPDATE sso_sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL')
+			.run(ctx.clock.now(), sessionId)
 		return { endedSessions: Number(ended.changes), revokedTokens: revokeWhere(ctx, 'session_id = ?', [sessionId]) }
 	})
 }
 
 /** Ends every browser session of a user and revokes every grant the single sign-on made them. */
-export function endUserSessions(ctx: EmulatorContext, userId: string): { endedSessions: number; revokedTokens: number } {
+export function endUserSessions(
+	ctx: EmulatorContext,
+	userId: string,
+): { endedSessions: number; revokedTokens: number } {
 	return transaction(ctx.db, () => {
-		const ended = ctx.db.prepare('UPDATE sso_sessions SET ended_at = ? WHERE user_id = ? AND ended_at IS NULL').run(ctx.clock.now(), userId)
+		const ended = ctx.db
+			.prepare('UPDATE sso_sessions SET ended_at = ? WHERE user_id = ? AND ended_at IS NULL')
+			.run(ctx.clock.now(), userId)
 		return { endedSessions: Number(ended.changes), revokedTokens: revokeWhere(ctx, 'user_id = ?', [userId]) }
 	})
 }

@@ -50,7 +50,11 @@ function badPageToken(res: Response) {
 	sendError(res, 404, PAGE_TOKEN_ERROR, 'pageTokenNotFound')
 }
 
-const ids = (list: string) => list.split(',').map((id) => id.trim()).filter(Boolean)
+const ids = (list: string) =>
+	list
+		.split(',')
+		.map((id) => id.trim())
+		.filter(Boolean)
 
 export const videoService: EmulatorService = {
 	name: 'video and social feeds',
@@ -64,21 +68,28 @@ export const videoService: EmulatorService = {
 	router(ctx) {
 		const router = express.Router()
 		const base = () => `${ctx.emulatorUrl}/video`
-		const channelOf = (() => {
+		const channelOf = () => {
 			const cache = new Map<string, ChannelRow | undefined>()
 			return (id: string) => {
 				// Per request: channels are few and never change while serving one.
 				if (!cache.has(id)) cache.set(id, findChannel(ctx.db, id))
 				return cache.get(id)!
 			}
-		})
+		}
 
 		router.get('/channels', (req, res) => {
 			const query = ChannelsQuerySchema.safeParse(req.query)
 			if (!query.success) return invalid(res)
 			const { part, id, forHandle, maxResults, pageToken } = query.data
-			const channels = forHandle !== undefined ? findChannels(ctx.db, { handle: forHandle }) : findChannels(ctx.db, { ids: ids(id ?? '') })
-			const page = paginate(channels, { scope: ['channels', id ?? null, forHandle ?? null], size: maxResults ?? VIDEO_PAGE_SIZE, pageToken })
+			const channels =
+				forHandle !== undefined
+					? findChannels(ctx.db, { handle: forHandle })
+					: findChannels(ctx.db, { ids: ids(id ?? '') })
+			const page = paginate(channels, {
+				scope: ['channels', id ?? null, forHandle ?? null],
+				size: maxResults ?? VIDEO_PAGE_SIZE,
+				pageToken,
+			})
 			if (!page) return badPageToken(res)
 			const answer: z.input<typeof ChannelListSchema> = {
 				kind: 'youtube#channelListResponse',
@@ -98,7 +109,11 @@ export const videoService: EmulatorService = {
 				return terms.every((term) => text.includes(term))
 			})
 			if (order === 'title') matches.sort((a, b) => a.title.localeCompare(b.title, 'en'))
-			const page = paginate(matches, { scope: ['search', channelId ?? null, terms, order ?? 'date'], size: maxResults ?? VIDEO_PAGE_SIZE, pageToken })
+			const page = paginate(matches, {
+				scope: ['search', channelId ?? null, terms, order ?? 'date'],
+				size: maxResults ?? VIDEO_PAGE_SIZE,
+				pageToken,
+			})
 			if (!page) return badPageToken(res)
 			const channel = channelOf()
 			const answer: z.input<typeof SearchListSchema> = {
@@ -114,17 +129,34 @@ export const videoService: EmulatorService = {
 			if (!query.success) return invalid(res)
 			const { part, channelId, id, maxResults, pageToken } = query.data
 			if (channelId !== undefined && !findChannel(ctx.db, channelId)) {
-				return sendError(res, 404, 'The channel specified in the channelId parameter cannot be found.', 'channelNotFound')
+				return sendError(
+					res,
+					404,
+					'The channel specified in the channelId parameter cannot be found.',
+					'channelNotFound',
+				)
 			}
-			const playlists = channelId !== undefined ? listPlaylists(ctx.db, { channelId }) : listPlaylists(ctx.db, { ids: ids(id ?? '') })
-			const page = paginate(playlists, { scope: ['playlists', channelId ?? null, id ?? null], size: maxResults ?? PLAYLIST_PAGE_SIZE, pageToken })
+			const playlists =
+				channelId !== undefined ? listPlaylists(ctx.db, { channelId }) : listPlaylists(ctx.db, { ids: ids(id ?? '') })
+			const page = paginate(playlists, {
+				scope: ['playlists', channelId ?? null, id ?? null],
+				size: maxResults ?? PLAYLIST_PAGE_SIZE,
+				pageToken,
+			})
 			if (!page) return badPageToken(res)
 			const channel = channelOf()
 			const answer: z.input<typeof PlaylistListSchema> = {
 				kind: 'youtube#playlistListResponse',
 				...page,
 				items: page.items.map((row) =>
-					playlistResource(base(), row, channel(row.channelId)!, part, countPlaylistItems(ctx.db, row.id), listPlaylistItems(ctx.db, row.id)[0]?.videoId),
+					playlistResource(
+						base(),
+						row,
+						channel(row.channelId)!,
+						part,
+						countPlaylistItems(ctx.db, row.id),
+						listPlaylistItems(ctx.db, row.id)[0]?.videoId,
+					),
 				),
 			}
 			res.json(answer)
@@ -139,7 +171,13 @@ export const videoService: EmulatorService = {
 			else {
 				// A channel's uploads playlist: its videos, newest first.
 				const owner = playlistId.startsWith('UU') ? findChannel(ctx.db, `UC${playlistId.slice(2)}`) : undefined
-				if (!owner) return sendError(res, 404, "The playlist identified with the request's playlistId parameter cannot be found.", 'playlistNotFound')
+				if (!owner)
+					return sendError(
+						res,
+						404,
+						"The playlist identified with the request's playlistId parameter cannot be found.",
+						'playlistNotFound',
+					)
 				items = listVideos(ctx.db, owner.id).map((video, position) => ({
 					id: playlistItemId(uploadsPlaylistId(owner.id), video.id),
 					playlistId,
@@ -148,7 +186,11 @@ export const videoService: EmulatorService = {
 					video,
 				}))
 			}
-			const page = paginate(items, { scope: ['playlistItems', playlistId], size: maxResults ?? VIDEO_PAGE_SIZE, pageToken })
+			const page = paginate(items, {
+				scope: ['playlistItems', playlistId],
+				size: maxResults ?? VIDEO_PAGE_SIZE,
+				pageToken,
+			})
 			if (!page) return badPageToken(res)
 			const channel = channelOf()
 			const answer: z.input<typeof PlaylistItemListSchema> = {
@@ -166,7 +208,10 @@ export const videoService: EmulatorService = {
 			const playlist = video || channel ? undefined : findPlaylist(ctx.db, id)
 			const title = video?.title ?? channel?.title ?? playlist?.title
 			if (title === undefined || !isThumbnailSize(size)) return sendError(res, 404, 'Thumbnail not found.', 'NotFound')
-			res.set('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(thumbnailSvg(id, title, channel ? 'channel' : 'video', size))
+			res
+				.set('Cache-Control', 'public, max-age=86400')
+				.type('image/svg+xml')
+				.send(thumbnailSvg(id, title, channel ? 'channel' : 'video', size))
 		})
 
 		return router

@@ -29,7 +29,10 @@ function offsetOf(pageToken: string, scope: string, total: number): number | nul
 }
 
 /** One page of `all`; null when the page token is not valid for this query. */
-export function paginate<T>(all: readonly T[], options: { scope: unknown; size: number; pageToken?: string }): Page<T> | null {
+export function paginate<T>(
+	all: readonly T[],
+	options: { scope: unknown; size: number; pageToken?: string },
+): Page<T> | null {
 	const scope = fingerprint(options.scope)
 	const offset = options.pageToken === undefined ? 0 : offsetOf(options.pageToken, scope, all.length)
 	if (offset === null) return null

@@ -1,11 +1,21 @@
 /** The video API's resources as it answers them, built from the table rows. */
 import type { z } from 'zod'
-import type { ChannelSchema, PlaylistItemSchema, PlaylistSchema, SearchResultSchema } from '../../../app/upstream/contract/video.ts'
+import type {
+	ChannelSchema,
+	PlaylistItemSchema,
+	PlaylistSchema,
+	SearchResultSchema,
+} from '../../../app/upstream/contract/video.ts'
 import { uploadsPlaylistId } from './seed-data.ts'
 import type { ChannelRow, PlaylistItemRow, PlaylistRow, VideoRow } from './tables.ts'
 import { thumbnails } from './thumbnails.ts'
 
-export function channelResource(base: string, row: ChannelRow, parts: readonly string[], videoCount: number): z.input<typeof ChannelSchema> {
+export function channelResource(
+	base: string,
+	row: ChannelRow,
+	parts: readonly string[],
+	videoCount: number,
+): z.input<typeof ChannelSchema> {
 	return {
 		kind: 'youtube#channel',
 		id: row.id,
@@ -16,7 +26,9 @@ export function channelResource(base: string, row: ChannelRow, parts: readonly s
 			publishedAt: row.publishedAt,
 			thumbnails: thumbnails(base, row.id, 'channel'),
 		},
-		...(parts.includes('contentDetails') ? { contentDetails: { relatedPlaylists: { uploads: uploadsPlaylistId(row.id) } } } : {}),
+		...(parts.includes('contentDetails')
+			? { contentDetails: { relatedPlaylists: { uploads: uploadsPlaylistId(row.id) } } }
+			: {}),
 		...(parts.includes('statistics') ? { statistics: { videoCount: String(videoCount) } } : {}),
 	}
 }
@@ -80,6 +92,8 @@ export function playlistItemResource(
 			thumbnails: thumbnails(base, item.video.id, 'video'),
 			resourceId: { kind: 'youtube#video', videoId: item.video.id },
 		},
-		...(parts.includes('contentDetails') ? { contentDetails: { videoId: item.video.id, videoPublishedAt: item.video.publishedAt } } : {}),
+		...(parts.includes('contentDetails')
+			? { contentDetails: { videoId: item.video.id, videoPublishedAt: item.video.publishedAt } }
+			: {}),
 	}
 }

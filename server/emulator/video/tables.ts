@@ -80,48 +80,37 @@ const owned = (r: { id: string; channel_id: string; title: string; description: 
 })
 
 export function insertChannel(db: DatabaseSync, row: ChannelRow): void {
-	db.prepare('INSERT OR REPLACE INTO video_channels (id, handle, title, description, published_at) VALUES (?, ?, ?, ?, ?)').run(
-		row.id,
-		row.handle,
-		row.title,
-		row.description,
-		row.publishedAt,
-	)
+	db.prepare(
+		'INSERT OR REPLACE INTO video_channels (id, handle, title, description, published_at) VALUES (?, ?, ?, ?, ?)',
+	).run(row.id, row.handle, row.title, row.description, row.publishedAt)
 }
 export function insertVideo(db: DatabaseSync, row: VideoRow): void {
-	db.prepare('INSERT OR REPLACE INTO video_videos (id, channel_id, title, description, published_at) VALUES (?, ?, ?, ?, ?)').run(
-		row.id,
-		row.channelId,
-		row.title,
-		row.description,
-		row.publishedAt,
-	)
+	db.prepare(
+		'INSERT OR REPLACE INTO video_videos (id, channel_id, title, description, published_at) VALUES (?, ?, ?, ?, ?)',
+	).run(row.id, row.channelId, row.title, row.description, row.publishedAt)
 }
 export function insertPlaylist(db: DatabaseSync, row: PlaylistRow): void {
-	db.prepare('INSERT OR REPLACE INTO video_playlists (id, channel_id, title, description, published_at) VALUES (?, ?, ?, ?, ?)').run(
-		row.id,
-		row.channelId,
-		row.title,
-		row.description,
-		row.publishedAt,
-	)
+	db.prepare(
+		'INSERT OR REPLACE INTO video_playlists (id, channel_id, title, description, published_at) VALUES (?, ?, ?, ?, ?)',
+	).run(row.id, row.channelId, row.title, row.description, row.publishedAt)
 }
 export function insertPlaylistItem(db: DatabaseSync, row: PlaylistItemRow): void {
-	db.prepare('INSERT OR REPLACE INTO video_playlist_items (id, playlist_id, video_id, position) VALUES (?, ?, ?, ?)').run(
-		row.id,
-		row.playlistId,
-		row.videoId,
-		row.position,
-	)
+	db.prepare(
+		'INSERT OR REPLACE INTO video_playlist_items (id, playlist_id, video_id, position) VALUES (?, ?, ?, ?)',
+	).run(row.id, row.playlistId, row.videoId, row.position)
 }
 
 export function findChannels(db: DatabaseSync, filter: { ids?: string[]; handle?: string }): ChannelRow[] {
 	if (filter.handle !== undefined) {
 		const handle = filter.handle.startsWith('@') ? filter.handle : `@${filter.handle}`
-		return (db.prepare('SELECT * FROM video_channels WHERE handle = ?').all(handle) as Parameters<typeof channel>[0][]).map(channel)
+		return (
+			db.prepare('SELECT * FROM video_channels WHERE handle = ?').all(handle) as Parameters<typeof channel>[0][]
+		).map(channel)
 	}
 	const ids = filter.ids ?? []
-	const rows = db.prepare(`SELECT * FROM video_channels WHERE id IN (${ids.map(() => '?').join(',') || 'NULL'})`).all(...ids) as Parameters<typeof channel>[0][]
+	const rows = db
+		.prepare(`SELECT * FROM video_channels WHERE id IN (${ids.map(() => '?').join(',') || 'NULL'})`)
+		.all(...ids) as Parameters<typeof channel>[0][]
 	// In the order asked for, as the real API answers.
 	return ids.flatMap((id) => rows.filter((r) => r.id === id).map(channel))
 }
@@ -149,11 +138,15 @@ export function findVideo(db: DatabaseSync, id: string): VideoRow | undefined {
 
 export function listPlaylists(db: DatabaseSync, filter: { channelId?: string; ids?: string[] }): PlaylistRow[] {
 	if (filter.channelId !== undefined) {
-		const rows = db.prepare('SELECT * FROM video_playlists WHERE channel_id = ? ORDER BY published_at DESC, id').all(filter.channelId)
+		const rows = db
+			.prepare('SELECT * FROM video_playlists WHERE channel_id = ? ORDER BY published_at DESC, id')
+			.all(filter.channelId)
 		return (rows as Parameters<typeof owned>[0][]).map(owned)
 	}
 	const ids = filter.ids ?? []
-	const rows = db.prepare(`SELECT * FROM video_playlists WHERE id IN (${ids.map(() => '?').join(',') || 'NULL'})`).all(...ids) as Parameters<typeof owned>[0][]
+	const rows = db
+		.prepare(`SELECT * FROM video_playlists WHERE id IN (${ids.map(() => '?').join(',') || 'NULL'})`)
+		.all(...ids) as Parameters<typeof owned>[0][]
 	return ids.flatMap((id) => rows.filter((r) => r.id === id).map(owned))
 }
 
@@ -162,7 +155,9 @@ export function findPlaylist(db: DatabaseSync, id: string): PlaylistRow | undefi
 }
 
 export function countPlaylistItems(db: DatabaseSync, playlistId: string): number {
-	return (db.prepare('SELECT COUNT(*) AS n FROM video_playlist_items WHERE playlist_id = ?').get(playlistId) as { n: number }).n
+	return (
+		db.prepare('SELECT COUNT(*) AS n FROM video_playlist_items WHERE playlist_id = ?').get(playlistId) as { n: number }
+	).n
 }
 
 /** A playlist's items in position order, each with its video. */

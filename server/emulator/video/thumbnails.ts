@@ -21,7 +21,10 @@ export function isThumbnailSize(value: string): value is ThumbnailSize {
 
 export function thumbnails(base: string, id: string, kind: 'video' | 'channel'): z.input<typeof ThumbnailsSchema> {
 	const sizes = kind === 'channel' ? CHANNEL_THUMBNAIL_SIZES : VIDEO_THUMBNAIL_SIZES
-	const one = (size: ThumbnailSize) => ({ url: `${base}/thumbnails/${encodeURIComponent(id)}/${size}.svg`, ...sizes[size] })
+	const one = (size: ThumbnailSize) => ({
+		url: `${base}/thumbnails/${encodeURIComponent(id)}/${size}.svg`,
+		...sizes[size],
+	})
 	return { default: one('default'), medium: one('medium'), high: one('high') }
 }
 

@@ -67,7 +67,8 @@ export function assetsRouter(ctx: EmulatorContext): Router {
 	router.get('/images/products/:file', (req, res) => {
 		const slug = String(req.params.file).replace(/\.svg$/, '')
 		const product = findProductBySlug(ctx.db, slug)
-		if (!product || !String(req.params.file).endsWith('.svg')) return sendError(res, 404, 'Image not found.', 'NoSuchKey')
+		if (!product || !String(req.params.file).endsWith('.svg'))
+			return sendError(res, 404, 'Image not found.', 'NoSuchKey')
 		res.set('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(productSvg(product))
 	})
 	router.get('/documents/:slug/:file', (req, res) => {

@@ -61,7 +61,9 @@ export function currentCacheFile(
 	const now = ctx.clock.now()
 	const version = createHash('sha1').update(JSON.stringify(content)).digest('hex')
 	const last = ctx.db
-		.prepare('SELECT id, version, created_at FROM catalogue_cache_files WHERE name = ? AND scope = ? ORDER BY created_at DESC LIMIT 1')
+		.prepare(
+			'SELECT id, version, created_at FROM catalogue_cache_files WHERE name = ? AND scope = ? ORDER BY created_at DESC LIMIT 1',
+		)
 		.get(name, scope) as { id: string; version: string; created_at: number } | undefined
 	if (last && last.version === version && now - last.created_at < cacheTime * 1000) {
 		return { id: last.id, createdAt: last.created_at, updateDate: new Date(last.created_at).toISOString() }
@@ -85,15 +87,26 @@ export function serveCacheFile(ctx: EmulatorContext) {
 		const expires = Number(req.query.Expires)
 		const given = typeof req.query.Signature === 'string' ? req.query.Signature : ''
 		if (!Number.isInteger(expires) || !given) {
-			return sendError(res, 403, 'Query-string authentication requires the Signature and Expires parameters.', 'AccessDenied')
+			return sendError(
+				res,
+				403,
+				'Query-string authentication requires the Signature and Expires parameters.',
+				'AccessDenied',
+			)
 		}
 		const expected = Buffer.from(signature(ctx, fileId, expires), 'hex')
 		const actual = Buffer.from(given, 'hex')
 		if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) {
-			return sendError(res, 403, 'The request signature we calculated does not match the signature you provided.', 'SignatureDoesNotMatch')
+			return sendError(
+				res,
+				403,
+				'The request signature we calculated does not match the signature you provided.',
+				'SignatureDoesNotMatch',
+			)
 		}
 		if (Math.floor(ctx.clock.now() / 1000) > expires) return sendError(res, 403, 'Request has expired.', 'AccessDenied')
-		const row = ctx.db.prepare('SELECT body FROM catalogue_cache_files WHERE id = ?').get(fileId) as { body: string } | undefined
+		const row = ctx.db.prepare('SELECT body FROM catalogue_cache_files WHERE id = ?').get(fileId) as
+			{ body: string } | undefined
 		if (!row) return sendError(res, 404, 'The specified key does not exist.', 'NoSuchKey')
 		res.set('Cache-Control', 'private, no-store').type('application/json').send(row.body)
 	}

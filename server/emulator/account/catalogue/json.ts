@@ -27,9 +27,13 @@ import { TRANSLATIONS, TRANSLATIONS_VERSION } from '../../seed/translations.ts'
 import { findProductBySlug, listProductSummaries, type ProductRow } from '../products.ts'
 import { productItem, rebaseUrls } from './master-items.ts'
 
-type Found = { status: 200; body: unknown } | { status: 404; body: { message: string; code: string; [key: string]: unknown } }
+type Found =
+	{ status: 200; body: unknown } | { status: 404; body: { message: string; code: string; [key: string]: unknown } }
 
-const notFound = (key: string): Found => ({ status: 404, body: { message: 'The specified key does not exist.', code: 'NoSuchKey', key } })
+const notFound = (key: string): Found => ({
+	status: 404,
+	body: { message: 'The specified key does not exist.', code: 'NoSuchKey', key },
+})
 
 function seededAt(ctx: EmulatorContext): string {
 	return getMeta(ctx.db, 'catalogueSeededAt') ?? new Date(0).toISOString()
@@ -58,7 +62,11 @@ function categories(ctx: EmulatorContext): z.input<typeof ProductRegistrationCat
 	}
 }
 
-export function productJson(ctx: EmulatorContext, product: ProductRow, cultureCode: string): z.input<typeof ProductJsonSchema> {
+export function productJson(
+	ctx: EmulatorContext,
+	product: ProductRow,
+	cultureCode: string,
+): z.input<typeof ProductJsonSchema> {
 	const info = (product.data.info ?? {}) as Record<string, ProductInfoContent>
 	const contentCulture = contentCultureOf(cultureCode, Object.keys(info))
 	const content = info[contentCulture]
@@ -89,7 +97,9 @@ function curation(ctx: EmulatorContext, cultureCode: string): z.input<typeof Cur
 	const country = findCulture(cultureCode)?.country
 	const lang = cultureCode === 'ja-JP' ? 'ja' : 'en'
 	// Only what may be registered in the culture's country.
-	const products = listProductSummaries(ctx.db).filter((p) => !p.registrableCountries || (country && p.registrableCountries.includes(country)))
+	const products = listProductSummaries(ctx.db).filter(
+		(p) => !p.registrableCountries || (country && p.registrableCountries.includes(country)),
+	)
 	const year = (p: ProductRow) => (typeof p.data.year === 'number' ? p.data.year : 0)
 	const sections = {
 		new: [...products].sort((a, b) => year(b) - year(a) || a.slug.localeCompare(b.slug)).slice(0, 8),

@@ -60,15 +60,32 @@ function listHandler(ctx: EmulatorContext, name: MasterListName) {
 	}
 }
 
-function cacheFileFor(ctx: EmulatorContext, name: MasterListName, scope: string, items: ItemInput[], cultureValue: string | null) {
+function cacheFileFor(
+	ctx: EmulatorContext,
+	name: MasterListName,
+	scope: string,
+	items: ItemInput[],
+	cultureValue: string | null,
+) {
 	const cultureCode = cultureValue ? { id: findCulture(cultureValue)!.id, value: cultureValue } : null
-	return currentCacheFile(ctx, name, scope, cacheTimeOf(name), (updateDate) => ({ name, cultureCode, updateDate, items }), items)
+	return currentCacheFile(
+		ctx,
+		name,
+		scope,
+		cacheTimeOf(name),
+		(updateDate) => ({ name, cultureCode, updateDate, items }),
+		items,
+	)
 }
 
 function cacheHandler(ctx: EmulatorContext, name: MasterListName) {
 	return (_req: Request, res: Response) => {
 		const file = cacheFileFor(ctx, name, 'all', listItems(ctx, name), null)
-		const answer: CacheDownload = { signedUrl: signedUrl(ctx, file.id), cacheTime: cacheTimeOf(name), updateDate: file.updateDate }
+		const answer: CacheDownload = {
+			signedUrl: signedUrl(ctx, file.id),
+			cacheTime: cacheTimeOf(name),
+			updateDate: file.updateDate,
+		}
 		res.json(answer)
 	}
 }
@@ -133,7 +150,11 @@ export function listsRouter(ctx: EmulatorContext): Router {
 			(updateDate) => ({ name: 'searchProducts', cultureCode: null, updateDate, items: entries }),
 			entries,
 		)
-		const answer: CacheDownload = { signedUrl: signedUrl(ctx, file.id), cacheTime: cacheTimeOf('searchProducts'), updateDate: file.updateDate }
+		const answer: CacheDownload = {
+			signedUrl: signedUrl(ctx, file.id),
+			cacheTime: cacheTimeOf('searchProducts'),
+			updateDate: file.updateDate,
+		}
 		res.json(answer)
 	})
 

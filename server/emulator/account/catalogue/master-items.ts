@@ -35,10 +35,19 @@ export function migrateMasterItems(db: DatabaseSync): void {
 }
 
 /** Adds or replaces a row; its updateDate is now, so `updateDate` filters and cache files see the change. */
-export function upsertMasterItem(ctx: EmulatorContext, list: Exclude<MasterListName, 'products'>, item: MasterSeedItem, sort?: number): void {
+export function upsertMasterItem(
+	ctx: EmulatorContext,
+	list: Exclude<MasterListName, 'products'>,
+	item: MasterSeedItem,
+	sort?: number,
+): void {
 	const now = new Date(ctx.clock.now()).toISOString()
-	const current = ctx.db.prepare('SELECT sort FROM catalogue_master_items WHERE list = ? AND id = ?').get(list, item.id) as { sort: number } | undefined
-	const next = ctx.db.prepare('SELECT COALESCE(MAX(sort), 0) + 1 AS n FROM catalogue_master_items WHERE list = ?').get(list) as { n: number }
+	const current = ctx.db
+		.prepare('SELECT sort FROM catalogue_master_items WHERE list = ? AND id = ?')
+		.get(list, item.id) as { sort: number } | undefined
+	const next = ctx.db
+		.prepare('SELECT COALESCE(MAX(sort), 0) + 1 AS n FROM catalogue_master_items WHERE list = ?')
+		.get(list) as { n: number }
 	ctx.db
 		.prepare(
 			`INSERT OR REPLACE INTO catalogue_master_items (list, id, value, label, labels, culture_code, sort, fields, meta, update_date)
@@ -101,7 +110,9 @@ export function productItem(ctx: EmulatorContext, product: ProductRow, sort: num
 	const category = findCategory(product.categoryId)
 	const year = typeof product.data.year === 'number' ? product.data.year : undefined
 	const updateDate = typeof product.data.updateDate === 'string' ? product.data.updateDate : new Date(0).toISOString()
-	const image = product.image.includes('/account/images/products/') ? productImageUrl(ctx.emulatorUrl, product.slug) : product.image
+	const image = product.image.includes('/account/images/products/')
+		? productImageUrl(ctx.emulatorUrl, product.slug)
+		: product.image
 	return {
 		id: product.slug,
 		value: product.slug,
@@ -116,7 +127,15 @@ export function productItem(ctx: EmulatorContext, product: ProductRow, sort: num
 		brand: brandRef(product.brand),
 		categoryId: product.categoryId,
 		category: category
-			? { id: category.id, name: category.name, brand: category.brand, translationKey: category.translationKey, siteKey: category.siteKey, crmCategory: category.crmCategory, guid: category.guid }
+			? {
+					id: category.id,
+					name: category.name,
+					brand: category.brand,
+					translationKey: category.translationKey,
+					siteKey: category.siteKey,
+					crmCategory: category.crmCategory,
+					guid: category.guid,
+				}
 			: null,
 		image,
 		registrableCountries: product.registrableCountries,
@@ -125,7 +144,10 @@ export function productItem(ctx: EmulatorContext, product: ProductRow, sort: num
 
 /** Every row of a list, in order. */
 export function listItems(ctx: EmulatorContext, list: MasterListName): ItemInput[] {
-	if (list === 'products') return listProductSummaries(ctx.db).map((product, index) => productItem(ctx, product, index + 1))
-	const rows = ctx.db.prepare('SELECT * FROM catalogue_master_items WHERE list = ? ORDER BY sort, id').all(list) as Row[]
+	if (list === 'products')
+		return listProductSummaries(ctx.db).map((product, index) => productItem(ctx, product, index + 1))
+	const rows = ctx.db
+		.prepare('SELECT * FROM catalogue_master_items WHERE list = ? ORDER BY sort, id')
+		.all(list) as Row[]
 	return rows.map(toItem)
 }

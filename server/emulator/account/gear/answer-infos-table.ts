@@ -84,20 +84,38 @@ export function findAnswerInfo(db: DatabaseSync, id: string): AnswerInfoRow | un
 /** The live (not deleted) answer infos of a registered product, oldest first. */
 export function listAnswerInfosOf(db: DatabaseSync, registeredProductId: string): AnswerInfoRow[] {
 	return (
-		db.prepare('SELECT * FROM answer_infos WHERE registered_product_id = ? AND is_deleted = 0 ORDER BY create_date, id').all(registeredProductId) as Row[]
+		db
+			.prepare('SELECT * FROM answer_infos WHERE registered_product_id = ? AND is_deleted = 0 ORDER BY create_date, id')
+			.all(registeredProductId) as Row[]
 	).map(toAnswerInfo)
 }
 
-export function findLiveAnswerInfo(db: DatabaseSync, userId: string, questionnaireId: string, registeredProductId: string): AnswerInfoRow | undefined {
+export function findLiveAnswerInfo(
+	db: DatabaseSync,
+	userId: string,
+	questionnaireId: string,
+	registeredProductId: string,
+): AnswerInfoRow | undefined {
 	const row = db
-		.prepare('SELECT * FROM answer_infos WHERE user_id = ? AND questionnaire_id = ? AND registered_product_id = ? AND is_deleted = 0')
+		.prepare(
+			'SELECT * FROM answer_infos WHERE user_id = ? AND questionnaire_id = ? AND registered_product_id = ? AND is_deleted = 0',
+		)
 		.get(userId, questionnaireId, registeredProductId) as Row | undefined
 	return row && toAnswerInfo(row)
 }
 
 export function insertAnswerInfo(
 	ctx: EmulatorContext,
-	info: { userId: string; questionnaireId: string; questionnaireName: string; registeredProductId: string; productSlug: string; answers?: Answer[]; answeredDate?: string | null; createDate?: string },
+	info: {
+		userId: string
+		questionnaireId: string
+		questionnaireName: string
+		registeredProductId: string
+		productSlug: string
+		answers?: Answer[]
+		answeredDate?: string | null
+		createDate?: string
+	},
 ): AnswerInfoRow {
 	const id = randomUUID()
 	ctx.db
@@ -133,7 +151,8 @@ export function deleteAnswerInfosOf(db: DatabaseSync, registeredProductId: strin
 }
 
 function syncAnswerInfos(db: DatabaseSync, registeredProductId: string): void {
-	const row = db.prepare('SELECT data FROM registered_products WHERE id = ?').get(registeredProductId) as { data: string } | undefined
+	const row = db.prepare('SELECT data FROM registered_products WHERE id = ?').get(registeredProductId) as
+		{ data: string } | undefined
 	if (!row) return
 	const data = JSON.parse(row.data) as Record<string, unknown>
 	data.answerInfos = listAnswerInfosOf(db, registeredProductId).map(presentAnswerInfo)

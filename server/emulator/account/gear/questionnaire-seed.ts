@@ -99,7 +99,10 @@ export const QUESTIONNAIRES: readonly SeedQuestionnaire[] = [
 		name: 'ProductSurvey1',
 		labelIds: [SURVEY_LABEL_IDS.ProductSurvey1],
 		title: { en: 'About your purchase', ja: 'ご購入について' },
-		description: { en: 'A few questions about why and how you bought it.', ja: 'ご購入の理由と方法についてお聞かせください。' },
+		description: {
+			en: 'A few questions about why and how you bought it.',
+			ja: 'ご購入の理由と方法についてお聞かせください。',
+		},
 		questions: [
 			{
 				id: 'reasons',
@@ -126,7 +129,10 @@ export const QUESTIONNAIRES: readonly SeedQuestionnaire[] = [
 				id: 'purchase-experience',
 				type: 'singleChoice',
 				required: true,
-				text: { en: 'How satisfied are you with where you bought it?', ja: 'ご購入店の対応にどの程度満足されましたか？' },
+				text: {
+					en: 'How satisfied are you with where you bought it?',
+					ja: 'ご購入店の対応にどの程度満足されましたか？',
+				},
 				choices: satisfactionScale,
 			},
 			{
@@ -140,7 +146,10 @@ export const QUESTIONNAIRES: readonly SeedQuestionnaire[] = [
 				id: 'information',
 				type: 'multipleChoice',
 				required: false,
-				text: { en: 'Where did you look for information before buying?', ja: 'ご購入前にどこで情報を集めましたか？（複数選択可）' },
+				text: {
+					en: 'Where did you look for information before buying?',
+					ja: 'ご購入前にどこで情報を集めましたか？（複数選択可）',
+				},
 				choices: [
 					choice('website', 'Our website', '当社ウェブサイト'),
 					choice('dealer', 'The dealer', '販売店'),
@@ -155,13 +164,19 @@ export const QUESTIONNAIRES: readonly SeedQuestionnaire[] = [
 		name: 'ProductSurvey2',
 		labelIds: [SURVEY_LABEL_IDS.ProductSurvey2],
 		title: { en: 'How is your gear working for you?', ja: '製品の使い心地はいかがですか？' },
-		description: { en: 'Now that you have had it for a while, tell us what you think.', ja: 'しばらくお使いいただいた今のご感想をお聞かせください。' },
+		description: {
+			en: 'Now that you have had it for a while, tell us what you think.',
+			ja: 'しばらくお使いいただいた今のご感想をお聞かせください。',
+		},
 		questions: [
 			{
 				id: 'overall',
 				type: 'singleChoice',
 				required: true,
-				text: { en: 'Overall, how satisfied are you with this product?', ja: 'この製品に総合的にどの程度満足されていますか？' },
+				text: {
+					en: 'Overall, how satisfied are you with this product?',
+					ja: 'この製品に総合的にどの程度満足されていますか？',
+				},
 				choices: satisfactionScale,
 			},
 			{
@@ -199,7 +214,10 @@ export const QUESTIONNAIRES: readonly SeedQuestionnaire[] = [
 				id: 'contact-ok',
 				type: 'singleChoice',
 				required: true,
-				text: { en: 'May we contact you about your answers?', ja: 'ご回答について当社からご連絡してもよろしいですか？' },
+				text: {
+					en: 'May we contact you about your answers?',
+					ja: 'ご回答について当社からご連絡してもよろしいですか？',
+				},
 				choices: [choice('yes', 'Yes', 'はい'), choice('no', 'No', 'いいえ')],
 			},
 		],

@@ -6,7 +6,12 @@
 import express, { type Request, type Response } from 'express'
 import type { DatabaseSync } from 'node:sqlite'
 import type { z } from 'zod'
-import { DEFAULT_CULTURE, matchCultureCode, SUPPORTED_CULTURES, type CultureCode } from '../../../../app/domain/culture.ts'
+import {
+	DEFAULT_CULTURE,
+	matchCultureCode,
+	SUPPORTED_CULTURES,
+	type CultureCode,
+} from '../../../../app/domain/culture.ts'
 import {
 	CreateAnswerInfoRequestSchema,
 	GEAR_MESSAGES,
@@ -17,7 +22,13 @@ import {
 } from '../../../../app/upstream/contract/account-gear.ts'
 import { requireToken, sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
-import { findAnswerInfo, findLiveAnswerInfo, insertAnswerInfo, presentAnswerInfo, saveAnswers } from './answer-infos-table.ts'
+import {
+	findAnswerInfo,
+	findLiveAnswerInfo,
+	insertAnswerInfo,
+	presentAnswerInfo,
+	saveAnswers,
+} from './answer-infos-table.ts'
 import { QUESTIONNAIRES, type SeedQuestionnaire, type SurveyLanguage } from './questionnaire-seed.ts'
 import { findRegisteredProduct } from './registered-products.ts'
 import { parseBody, queryList } from './request.ts'
@@ -38,9 +49,12 @@ export function migrateQuestionnaires(db: DatabaseSync): void {
 }
 
 export function seedQuestionnaires(ctx: EmulatorContext): void {
-	const insert = ctx.db.prepare('INSERT OR REPLACE INTO questionnaires (id, name, label_ids, data, update_date) VALUES (?, ?, ?, ?, ?)')
+	const insert = ctx.db.prepare(
+		'INSERT OR REPLACE INTO questionnaires (id, name, label_ids, data, update_date) VALUES (?, ?, ?, ?, ?)',
+	)
 	const now = new Date(ctx.clock.now()).toISOString()
-	for (const { id, name, labelIds, ...data } of QUESTIONNAIRES) insert.run(id, name, JSON.stringify(labelIds), JSON.stringify(data), now)
+	for (const { id, name, labelIds, ...data } of QUESTIONNAIRES)
+		insert.run(id, name, JSON.stringify(labelIds), JSON.stringify(data), now)
 }
 
 type Row = { id: string; name: string; label_ids: string; data: string; update_date: string }
@@ -54,12 +68,15 @@ const toQuestionnaire = (row: Row): QuestionnaireRow => ({
 
 /** By id, or by survey name (`ProductSurvey1`), which is how the portal's screens know them. */
 export function findQuestionnaire(db: DatabaseSync, idOrName: string): QuestionnaireRow | undefined {
-	const row = db.prepare('SELECT * FROM questionnaires WHERE id = ? OR name = ?').get(idOrName, idOrName) as Row | undefined
+	const row = db.prepare('SELECT * FROM questionnaires WHERE id = ? OR name = ?').get(idOrName, idOrName) as
+		Row | undefined
 	return row && toQuestionnaire(row)
 }
 
 function listQuestionnaires(db: DatabaseSync): QuestionnaireRow[] {
-	return (db.prepare('SELECT * FROM questionnaires ORDER BY CAST(id AS INTEGER), id').all() as Row[]).map(toQuestionnaire)
+	return (db.prepare('SELECT * FROM questionnaires ORDER BY CAST(id AS INTEGER), id').all() as Row[]).map(
+		toQuestionnaire,
+	)
 }
 
 /**
@@ -82,7 +99,10 @@ function cultureFrom(values: string[]): CultureCode {
 
 const languageOf = (culture: CultureCode): SurveyLanguage => (culture.startsWith('ja') ? 'ja' : 'en')
 
-function presentQuestionnaire(questionnaire: QuestionnaireRow, culture: CultureCode): z.input<typeof QuestionnaireSchema> {
+function presentQuestionnaire(
+	questionnaire: QuestionnaireRow,
+	culture: CultureCode,
+): z.input<typeof QuestionnaireSchema> {
 	const language = languageOf(culture)
 	return {
 		id: questionnaire.id,
@@ -140,14 +160,21 @@ export function questionnairesRouter(ctx: EmulatorContext) {
 	router.get('/questionnaires', auth, (req: Request, res: Response) => {
 		const labelIds = new Set(queryList(req, 'labelIds[]', 'labelIds'))
 		const culture = cultureFrom(queryList(req, 'cultureCodeIds[]', 'cultureCodeIds'))
-		const found = listQuestionnaires(ctx.db).filter((q) => labelIds.size === 0 || q.labelIds.some((id) => labelIds.has(id)))
+		const found = listQuestionnaires(ctx.db).filter(
+			(q) => labelIds.size === 0 || q.labelIds.some((id) => labelIds.has(id)),
+		)
 		res.json(found.map((q) => presentQuestionnaire(q, culture)))
 	})
 
 	router.get('/questionnaires/:id', auth, (req: Request, res: Response) => {
 		const questionnaire = findQuestionnaire(ctx.db, String(req.params.id))
 		if (!questionnaire) return surveyNotFound(res)
-		res.json(presentQuestionnaire(questionnaire, cultureFrom(queryList(req, 'cultureCodeIds[]', 'cultureCodeIds', 'cultureCode'))))
+		res.json(
+			presentQuestionnaire(
+				questionnaire,
+				cultureFrom(queryList(req, 'cultureCodeIds[]', 'cultureCodeIds', 'cultureCode')),
+			),
+		)
 	})
 
 	router.post('/questionnaires/:id/answerInfos', auth, (req: Request, res: Response) => {
@@ -186,7 +213,11 @@ export function questionnairesRouter(ctx: EmulatorContext) {
 		const checked = checkAnswers(questionnaire, body.answers)
 		if (!checked.ok) {
 			if (checked.missing === undefined) return sendError(res, 400, 'Invalid parameters.', 'InvalidParameterException')
-			const error: z.input<typeof AnswerRequiredErrorSchema> = { message: GEAR_MESSAGES.answerRequired, code: 'AnswerRequired', questionId: checked.missing }
+			const error: z.input<typeof AnswerRequiredErrorSchema> = {
+				message: GEAR_MESSAGES.answerRequired,
+				code: 'AnswerRequired',
+				questionId: checked.missing,
+			}
 			return res.status(400).json(error)
 		}
 		res.json(presentAnswerInfo(saveAnswers(ctx, info, checked.answers)))

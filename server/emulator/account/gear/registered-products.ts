@@ -24,7 +24,11 @@ import type { EmulatorContext } from '../../context.ts'
 import { transaction } from '../../db.ts'
 import { productImageUrl } from '../../seed/products.ts'
 import { findProductByModelCode, findProductBySlug, type ProductRow } from '../products.ts'
-import { toRegisteredProductRow, type RegisteredProductDbRow, type RegisteredProductRow } from '../registered-products-table.ts'
+import {
+	toRegisteredProductRow,
+	type RegisteredProductDbRow,
+	type RegisteredProductRow,
+} from '../registered-products-table.ts'
 import { findUserById, type UserRow } from '../users.ts'
 import { deleteAnswerInfosOf, listAnswerInfosOf, presentAnswerInfo } from './answer-infos-table.ts'
 import { ownUser, parseBody } from './request.ts'
@@ -56,27 +60,41 @@ export function settleRegistration(ctx: EmulatorContext, row: RegisteredProductR
 	if (row.status !== 'pending' || (data.settlesAt ?? 0) > ctx.clock.now()) return row
 	const status = data.outcome ?? 'completed'
 	const settled = { ...row.data, statusMessage: status === 'failed' ? GEAR_MESSAGES.registrationFailed : null }
-	ctx.db.prepare('UPDATE registered_products SET status = ?, data = ? WHERE id = ?').run(status, JSON.stringify(settled), row.id)
+	ctx.db
+		.prepare('UPDATE registered_products SET status = ?, data = ? WHERE id = ?')
+		.run(status, JSON.stringify(settled), row.id)
 	return { ...row, status, data: settled }
 }
 
-export function findRegisteredProduct(ctx: EmulatorContext, userId: string, id: string): RegisteredProductRow | undefined {
-	const row = ctx.db.prepare('SELECT * FROM registered_products WHERE id = ? AND user_id = ?').get(id, userId) as Row | undefined
+export function findRegisteredProduct(
+	ctx: EmulatorContext,
+	userId: string,
+	id: string,
+): RegisteredProductRow | undefined {
+	const row = ctx.db.prepare('SELECT * FROM registered_products WHERE id = ? AND user_id = ?').get(id, userId) as
+		Row | undefined
 	return row && settleRegistration(ctx, toRow(row))
 }
 
 function registeredProductsOf(ctx: EmulatorContext, userId: string): RegisteredProductRow[] {
-	const rows = ctx.db.prepare('SELECT * FROM registered_products WHERE user_id = ? ORDER BY create_date, id').all(userId) as Row[]
+	const rows = ctx.db
+		.prepare('SELECT * FROM registered_products WHERE user_id = ? ORDER BY create_date, id')
+		.all(userId) as Row[]
 	return rows.map((row) => settleRegistration(ctx, toRow(row)))
 }
 
 /** A registered product as the gear calls (and `me`) answer it. */
-export function presentRegisteredProduct(ctx: EmulatorContext, row: RegisteredProductRow): z.input<typeof RegisteredProductSchema> {
+export function presentRegisteredProduct(
+	ctx: EmulatorContext,
+	row: RegisteredProductRow,
+): z.input<typeof RegisteredProductSchema> {
 	const settled = settleRegistration(ctx, row)
 	const data = dataOf(settled)
 	const product = findProductBySlug(ctx.db, settled.productSlug)
 	// Catalogue images are served by the emulator: answered at its address now, not the one at seeding.
-	const productImage = product?.image.includes('/account/images/products/') ? productImageUrl(ctx.emulatorUrl, product.slug) : (product?.image ?? null)
+	const productImage = product?.image.includes('/account/images/products/')
+		? productImageUrl(ctx.emulatorUrl, product.slug)
+		: (product?.image ?? null)
 	return {
 		id: settled.id,
 		product: {
@@ -101,7 +119,16 @@ export function presentRegisteredProduct(ctx: EmulatorContext, row: RegisteredPr
 
 export function insertRegisteredProduct(
 	ctx: EmulatorContext,
-	registration: { userId: string; product: ProductRow; serialCode: string; purchaseDate: string | null; purchaseMethod: string | null; purchaseDealer: string | null; image: string | null; createDate?: string },
+	registration: {
+		userId: string
+		product: ProductRow
+		serialCode: string
+		purchaseDate: string | null
+		purchaseMethod: string | null
+		purchaseDealer: string | null
+		image: string | null
+		createDate?: string
+	},
 ): RegisteredProductRow {
 	const now = ctx.clock.now()
 	const delaySeconds = Number(registration.product.data.registrationDelaySeconds ?? 0)
@@ -118,8 +145,18 @@ export function insertRegisteredProduct(
 	}
 	const id = randomUUID()
 	ctx.db
-		.prepare('INSERT INTO registered_products (id, user_id, product_slug, serial_code, status, data, create_date) VALUES (?, ?, ?, ?, ?, ?, ?)')
-		.run(id, registration.userId, registration.product.slug, registration.serialCode, 'pending', JSON.stringify(data), registration.createDate ?? new Date(now).toISOString())
+		.prepare(
+			'INSERT INTO registered_products (id, user_id, product_slug, serial_code, status, data, create_date) VALUES (?, ?, ?, ?, ?, ?, ?)',
+		)
+		.run(
+			id,
+			registration.userId,
+			registration.product.slug,
+			registration.serialCode,
+			'pending',
+			JSON.stringify(data),
+			registration.createDate ?? new Date(now).toISOString(),
+		)
 	return findRegisteredProduct(ctx, registration.userId, id)!
 }
 
@@ -129,13 +166,17 @@ export function countryOf(user: UserRow): string | null {
 	if (typeof country === 'string') return country.trim().toUpperCase() || null
 	if (country && typeof country === 'object') {
 		const item = country as Record<string, unknown>
-		for (const key of ['value', 'code', 'id']) if (typeof item[key] === 'string') return (item[key] as string).toUpperCase()
+		for (const key of ['value', 'code', 'id'])
+			if (typeof item[key] === 'string') return (item[key] as string).toUpperCase()
 	}
 	return null
 }
 
 export function isRegistrableIn(product: ProductRow, country: string | null): boolean {
-	return product.registrableCountries === null || (country !== null && product.registrableCountries.some((c) => c.toUpperCase() === country))
+	return (
+		product.registrableCountries === null ||
+		(country !== null && product.registrableCountries.some((c) => c.toUpperCase() === country))
+	)
 }
 
 /** A serial as the API keeps it: trimmed and upper-case, or null when it is not 7–8 characters. */
@@ -145,7 +186,10 @@ export function normaliseSerialCode(raw: string): string | null {
 }
 
 /** YYYY-MM-DD, a real day, not after today (emulator clock); null/empty is no date. */
-function purchaseDateOf(ctx: EmulatorContext, raw: string | null | undefined): { ok: true; value: string | null } | { ok: false } {
+function purchaseDateOf(
+	ctx: EmulatorContext,
+	raw: string | null | undefined,
+): { ok: true; value: string | null } | { ok: false } {
 	if (raw === undefined || raw === null || raw === '') return { ok: true, value: null }
 	if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) return { ok: false }
 	const date = new Date(`${raw}T00:00:00Z`)
@@ -154,7 +198,13 @@ function purchaseDateOf(ctx: EmulatorContext, raw: string | null | undefined): {
 	return { ok: true, value: raw }
 }
 
-function isRegisteredAlready(ctx: EmulatorContext, userId: string, productSlug: string, serialCode: string, exceptId?: string): boolean {
+function isRegisteredAlready(
+	ctx: EmulatorContext,
+	userId: string,
+	productSlug: string,
+	serialCode: string,
+	exceptId?: string,
+): boolean {
 	return registeredProductsOf(ctx, userId).some(
 		(r) => r.id !== exceptId && r.productSlug === productSlug && r.serialCode === serialCode && r.status !== 'failed',
 	)
@@ -163,7 +213,8 @@ function isRegisteredAlready(ctx: EmulatorContext, userId: string, productSlug: 
 function findProduct(ctx: EmulatorContext, ref: { slug?: string; modelCode?: string }): ProductRow | undefined {
 	const bySlug = ref.slug === undefined ? undefined : findProductBySlug(ctx.db, ref.slug)
 	const byModel = ref.modelCode === undefined ? undefined : findProductByModelCode(ctx.db, ref.modelCode)
-	if (ref.slug !== undefined && ref.modelCode !== undefined) return bySlug && byModel && bySlug.slug === byModel.slug ? bySlug : undefined
+	if (ref.slug !== undefined && ref.modelCode !== undefined)
+		return bySlug && byModel && bySlug.slug === byModel.slug ? bySlug : undefined
 	return bySlug ?? byModel
 }
 
@@ -187,7 +238,8 @@ export function registeredProductsRouter(ctx: EmulatorContext) {
 		if (!serialCode) return sendError(res, 400, GEAR_MESSAGES.serialCodeLength, 'InvalidSerialCode')
 		const purchaseDate = purchaseDateOf(ctx, body.purchaseDate)
 		if (!purchaseDate.ok) return sendError(res, 400, GEAR_MESSAGES.invalidPurchaseDate, 'InvalidPurchaseDate')
-		if (!isRegistrableIn(product, countryOf(user))) return sendError(res, 400, GEAR_MESSAGES.notRegistrable, 'ProductNotRegistrable')
+		if (!isRegistrableIn(product, countryOf(user)))
+			return sendError(res, 400, GEAR_MESSAGES.notRegistrable, 'ProductNotRegistrable')
 		const created = transaction(ctx.db, () => {
 			if (isRegisteredAlready(ctx, user.id, product.slug, serialCode)) return undefined
 			return insertRegisteredProduct(ctx, {
@@ -225,11 +277,15 @@ export function registeredProductsRouter(ctx: EmulatorContext) {
 		const purchaseDate = purchaseDateOf(ctx, body.purchaseDate)
 		if (!purchaseDate.ok) return sendError(res, 400, GEAR_MESSAGES.invalidPurchaseDate, 'InvalidPurchaseDate')
 		const updated = transaction(ctx.db, () => {
-			if (serialCode !== row.serialCode && isRegisteredAlready(ctx, row.userId, row.productSlug, serialCode, row.id)) return false
+			if (serialCode !== row.serialCode && isRegisteredAlready(ctx, row.userId, row.productSlug, serialCode, row.id))
+				return false
 			const data = { ...row.data }
 			if (body.purchaseDate !== undefined) data.purchaseDate = purchaseDate.value
-			for (const key of ['purchaseMethod', 'purchaseDealer', 'image'] as const) if (body[key] !== undefined) data[key] = body[key]
-			ctx.db.prepare('UPDATE registered_products SET serial_code = ?, data = ? WHERE id = ?').run(serialCode, JSON.stringify(data), row.id)
+			for (const key of ['purchaseMethod', 'purchaseDealer', 'image'] as const)
+				if (body[key] !== undefined) data[key] = body[key]
+			ctx.db
+				.prepare('UPDATE registered_products SET serial_code = ?, data = ? WHERE id = ?')
+				.run(serialCode, JSON.stringify(data), row.id)
 			return true
 		})
 		if (!updated) return sendError(res, 409, GEAR_MESSAGES.alreadyRegistered, 'AlreadyRegistered')

@@ -32,7 +32,8 @@ export function queryList(req: Request, ...keys: string[]): string[] {
 	for (const key of keys) {
 		const value = (req.query as Record<string, unknown>)[key]
 		if (typeof value === 'string') values.push(...value.split(','))
-		else if (Array.isArray(value)) for (const item of value) if (typeof item === 'string') values.push(...item.split(','))
+		else if (Array.isArray(value))
+			for (const item of value) if (typeof item === 'string') values.push(...item.split(','))
 	}
 	return values.map((v) => v.trim()).filter(Boolean)
 }

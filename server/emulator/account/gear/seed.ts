@@ -43,8 +43,20 @@ export const DEMO_GEAR_PRODUCTS: readonly Omit<ProductRow, 'image'>[] = [
 ]
 
 const DEMO_REGISTRATIONS = [
-	{ slug: 'fp-30x', serialCode: 'A1B2345', purchaseDate: '2023-03-14', purchaseMethod: '1', purchaseDealer: 'Sweet Music Co.' },
-	{ slug: 'katana-50-mkii', serialCode: 'Z9K8765', purchaseDate: '2024-06-02', purchaseMethod: '2', purchaseDealer: 'Online music store' },
+	{
+		slug: 'fp-30x',
+		serialCode: 'A1B2345',
+		purchaseDate: '2023-03-14',
+		purchaseMethod: '1',
+		purchaseDealer: 'Sweet Music Co.',
+	},
+	{
+		slug: 'katana-50-mkii',
+		serialCode: 'Z9K8765',
+		purchaseDate: '2024-06-02',
+		purchaseMethod: '2',
+		purchaseDealer: 'Online music store',
+	},
 	{ slug: 'td-07dmk', serialCode: 'H7T12345', purchaseDate: '2022-11-20', purchaseMethod: '1', purchaseDealer: null },
 ] as const
 
@@ -59,7 +71,10 @@ function demoProduct(ctx: EmulatorContext, wanted: Omit<ProductRow, 'image'>): P
 export function seedDemoGear(ctx: EmulatorContext): void {
 	const customer = DEMO_ACCOUNTS.customer
 	for (const registration of DEMO_REGISTRATIONS) {
-		const product = demoProduct(ctx, DEMO_GEAR_PRODUCTS.find((p) => p.slug === registration.slug)!)
+		const product = demoProduct(
+			ctx,
+			DEMO_GEAR_PRODUCTS.find((p) => p.slug === registration.slug)!,
+		)
 		const registered = insertRegisteredProduct(ctx, {
 			userId: customer.id,
 			product: { ...product, data: {} },

@@ -7,7 +7,11 @@
 import express, { type Request, type Response } from 'express'
 import type { DatabaseSync } from 'node:sqlite'
 import type { z } from 'zod'
-import { HELP_CENTRE_MESSAGES, type ArticleSchema, type ArticleSearchResultSchema } from '../../../../app/upstream/contract/help-centre.ts'
+import {
+	HELP_CENTRE_MESSAGES,
+	type ArticleSchema,
+	type ArticleSearchResultSchema,
+} from '../../../../app/upstream/contract/help-centre.ts'
 import { sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { queryList } from '../gear/request.ts'
@@ -40,11 +44,29 @@ export function seedArticles(ctx: EmulatorContext): void {
 	for (const article of ARTICLES) {
 		const updated = new Date(now - article.ageDays * DAY_MS).toISOString()
 		const createdAt = new Date(now - (article.ageDays + 90) * DAY_MS).toISOString()
-		insert.run(article.id, article.title, article.body, JSON.stringify(article.labelNames), article.section, 'en-us', createdAt, updated)
+		insert.run(
+			article.id,
+			article.title,
+			article.body,
+			JSON.stringify(article.labelNames),
+			article.section,
+			'en-us',
+			createdAt,
+			updated,
+		)
 	}
 }
 
-type Row = { id: string; title: string; body: string; label_names: string; section: string; locale: string; created_at: string; updated_at: string }
+type Row = {
+	id: string
+	title: string
+	body: string
+	label_names: string
+	section: string
+	locale: string
+	created_at: string
+	updated_at: string
+}
 
 function presentArticle(ctx: EmulatorContext, row: Row): z.input<typeof ArticleSchema> {
 	return {
@@ -60,7 +82,11 @@ function presentArticle(ctx: EmulatorContext, row: Row): z.input<typeof ArticleS
 	}
 }
 
-const plainText = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&[a-z]+;/g, ' ').toLowerCase()
+const plainText = (html: string) =>
+	html
+		.replace(/<[^>]*>/g, ' ')
+		.replace(/&[a-z]+;/g, ' ')
+		.toLowerCase()
 
 function positiveInt(value: unknown, fallback: number): number | null {
 	if (value === undefined) return fallback
@@ -71,20 +97,32 @@ function positiveInt(value: unknown, fallback: number): number | null {
 export function articlesRouter(ctx: EmulatorContext) {
 	const router = express.Router()
 	const all = () => ctx.db.prepare('SELECT * FROM help_centre_articles ORDER BY updated_at DESC, id').all() as Row[]
-	const byId = (id: string) => ctx.db.prepare('SELECT * FROM help_centre_articles WHERE id = ?').get(id) as Row | undefined
+	const byId = (id: string) =>
+		ctx.db.prepare('SELECT * FROM help_centre_articles WHERE id = ?').get(id) as Row | undefined
 
 	router.get('/zendesk/articles', (req: Request, res: Response) => {
 		const page = positiveInt(req.query.page, 1)
 		const perPage = positiveInt(req.query.per_page, DEFAULT_PER_PAGE)
-		if (page === null || perPage === null || perPage > MAX_PER_PAGE) return sendError(res, 400, 'Invalid parameters.', 'InvalidParameterException')
-		const words = (typeof req.query.query === 'string' ? req.query.query : '').toLowerCase().split(/\s+/).filter(Boolean)
+		if (page === null || perPage === null || perPage > MAX_PER_PAGE)
+			return sendError(res, 400, 'Invalid parameters.', 'InvalidParameterException')
+		const words = (typeof req.query.query === 'string' ? req.query.query : '')
+			.toLowerCase()
+			.split(/\s+/)
+			.filter(Boolean)
 		const labels = new Set(queryList(req, 'label_names', 'label_names[]').map((l) => l.toLowerCase()))
 		const scored = all()
-			.filter((row) => labels.size === 0 || (JSON.parse(row.label_names) as string[]).some((l) => labels.has(l.toLowerCase())))
+			.filter(
+				(row) =>
+					labels.size === 0 || (JSON.parse(row.label_names) as string[]).some((l) => labels.has(l.toLowerCase())),
+			)
 			.map((row) => {
 				const title = row.title.toLowerCase()
 				const text = `${title} ${plainText(row.body)}`
-				return { row, matches: words.every((w) => text.includes(w)), inTitle: words.filter((w) => title.includes(w)).length }
+				return {
+					row,
+					matches: words.every((w) => text.includes(w)),
+					inTitle: words.filter((w) => title.includes(w)).length,
+				}
 			})
 			.filter((a) => a.matches)
 			// Title hits first; otherwise newest first (the order of `all`).
@@ -110,14 +148,21 @@ export function articlesRouter(ctx: EmulatorContext) {
 
 	router.get('/zendesk/hc', (_req: Request, res: Response) => {
 		const items = all()
-			.map((row) => `<li><a href="${escapeHtml(`${ctx.emulatorUrl}/account/zendesk/hc/articles/${row.id}`)}">${escapeHtml(row.title)}</a></li>`)
+			.map(
+				(row) =>
+					`<li><a href="${escapeHtml(`${ctx.emulatorUrl}/account/zendesk/hc/articles/${row.id}`)}">${escapeHtml(row.title)}</a></li>`,
+			)
 			.join('\n')
 		res.type('html').send(helpCentrePage('Help Center', `<ul>${items}</ul>`))
 	})
 
 	router.get('/zendesk/hc/articles/:id', (req: Request, res: Response) => {
 		const row = byId(String(req.params.id))
-		if (!row) return res.status(404).type('html').send(helpCentrePage('Article not found', '<p>This article does not exist.</p>'))
+		if (!row)
+			return res
+				.status(404)
+				.type('html')
+				.send(helpCentrePage('Article not found', '<p>This article does not exist.</p>'))
 		// Article bodies are our own seeded HTML.
 		res.type('html').send(helpCentrePage(row.title, `<p>${escapeHtml(row.section)}</p><article>${row.body}</article>`))
 	})

@@ -21,7 +21,8 @@ export function imagesRouter() {
 		if (!/^[\w.-]+\.svg$/.test(file)) return res.status(404).json({ message: 'Image not found.' })
 		const hue = createHash('sha256').update(file).digest()[0]! * (360 / 256)
 		const text = escapeXml(String(req.query.text ?? file.replace(/\.svg$/, '')).slice(0, 60))
-		res.type('image/svg+xml')
+		res
+			.type('image/svg+xml')
 			.set('Cache-Control', 'public, max-age=86400')
 			.send(
 				`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="640" viewBox="0 0 640 640" role="img" aria-label="${text}">` +

@@ -39,9 +39,12 @@ export function migrateSocial(db: DatabaseSync): void {
 
 export function seedSocial(ctx: EmulatorContext): void {
 	const insertAccount = ctx.db.prepare('INSERT OR REPLACE INTO social_accounts (id, kind, name) VALUES (?, ?, ?)')
-	const insertItem = ctx.db.prepare('INSERT OR REPLACE INTO social_items (id, account_id, created_time, data) VALUES (?, ?, ?, ?)')
+	const insertItem = ctx.db.prepare(
+		'INSERT OR REPLACE INTO social_items (id, account_id, created_time, data) VALUES (?, ?, ?, ?)',
+	)
 	for (const account of Object.values(SOCIAL_ACCOUNTS)) insertAccount.run(account.id, account.kind, account.name)
-	for (const item of socialSeedItems(ctx.clock.now())) insertItem.run(item.id, item.accountId, item.createdTime, JSON.stringify(item.data))
+	for (const item of socialSeedItems(ctx.clock.now()))
+		insertItem.run(item.id, item.accountId, item.createdTime, JSON.stringify(item.data))
 }
 
 type ItemRow = { id: string; created_time: string; data: string }
@@ -61,8 +64,15 @@ export function socialRouter(ctx: EmulatorContext) {
 
 	router.get('/graphApi/:id', requireToken(ctx, 'access'), (req: Request, res: Response) => {
 		const id = String(req.params.id)
-		const account = ctx.db.prepare('SELECT * FROM social_accounts WHERE id = ?').get(id) as { id: string; kind: SocialKind; name: string } | undefined
-		if (!account) return sendError(res, 404, `Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, 'GraphMethodException')
+		const account = ctx.db.prepare('SELECT * FROM social_accounts WHERE id = ?').get(id) as
+			{ id: string; kind: SocialKind; name: string } | undefined
+		if (!account)
+			return sendError(
+				res,
+				404,
+				`Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`,
+				'GraphMethodException',
+			)
 		const allowed = FIELDS[account.kind]
 		const asked = queryList(req, 'fields')
 		const unknown = asked.find((field) => field !== 'id' && !allowed.includes(field))
@@ -72,7 +82,11 @@ export function socialRouter(ctx: EmulatorContext) {
 		let before: ItemRow | undefined
 		if (req.query.after !== undefined) {
 			const after = typeof req.query.after === 'string' ? decodeCursor(req.query.after) : null
-			before = after === null ? undefined : (ctx.db.prepare('SELECT * FROM social_items WHERE id = ? AND account_id = ?').get(after, account.id) as ItemRow | undefined)
+			before =
+				after === null
+					? undefined
+					: (ctx.db.prepare('SELECT * FROM social_items WHERE id = ? AND account_id = ?').get(after, account.id) as
+							ItemRow | undefined)
 			if (!before) return sendError(res, 404, SOCIAL_PAGE_TOKEN_ERROR[account.kind], 'NotFound')
 		}
 		const size = SOCIAL_PAGE_SIZE[account.kind]
@@ -80,9 +94,13 @@ export function socialRouter(ctx: EmulatorContext) {
 		const rows = (
 			before
 				? ctx.db
-						.prepare('SELECT * FROM social_items WHERE account_id = ? AND (created_time < ? OR (created_time = ? AND id < ?)) ORDER BY created_time DESC, id DESC LIMIT ?')
+						.prepare(
+							'SELECT * FROM social_items WHERE account_id = ? AND (created_time < ? OR (created_time = ? AND id < ?)) ORDER BY created_time DESC, id DESC LIMIT ?',
+						)
 						.all(account.id, before.created_time, before.created_time, before.id, size + 1)
-				: ctx.db.prepare('SELECT * FROM social_items WHERE account_id = ? ORDER BY created_time DESC, id DESC LIMIT ?').all(account.id, size + 1)
+				: ctx.db
+						.prepare('SELECT * FROM social_items WHERE account_id = ? ORDER BY created_time DESC, id DESC LIMIT ?')
+						.all(account.id, size + 1)
 		) as ItemRow[]
 		const pageRows = rows.slice(0, size)
 		const data = pageRows.map((row) => {
@@ -90,7 +108,8 @@ export function socialRouter(ctx: EmulatorContext) {
 			const item: Record<string, string> = { id: row.id }
 			for (const field of fields) {
 				const value = stored[field]
-				if (value !== undefined) item[field] = IMAGE_FIELDS.has(field) && value.startsWith(IMAGE_PATH) ? `${ctx.emulatorUrl}${value}` : value
+				if (value !== undefined)
+					item[field] = IMAGE_FIELDS.has(field) && value.startsWith(IMAGE_PATH) ? `${ctx.emulatorUrl}${value}` : value
 			}
 			return item
 		})
@@ -99,7 +118,13 @@ export function socialRouter(ctx: EmulatorContext) {
 		const answer: z.input<typeof SocialFeedSchema> =
 			account.kind === 'page'
 				? { id: account.id, kind: 'page', name: account.name, data: data as z.input<typeof SocialPostSchema>[], paging }
-				: { id: account.id, kind: 'photo', username: account.name, data: data as z.input<typeof SocialMediaSchema>[], paging }
+				: {
+						id: account.id,
+						kind: 'photo',
+						username: account.name,
+						data: data as z.input<typeof SocialMediaSchema>[],
+						paging,
+					}
 		res.json(answer)
 	})
 

@@ -10,7 +10,11 @@ import express, { type Request, type Response } from 'express'
 import type { DatabaseSync } from 'node:sqlite'
 import { jwtVerify, SignJWT } from 'jose'
 import type { z } from 'zod'
-import { HELP_CENTRE_MESSAGES, HelpCentreSsoRequestSchema, type HelpCentreSsoResponseSchema } from '../../../../app/upstream/contract/help-centre.ts'
+import {
+	HELP_CENTRE_MESSAGES,
+	HelpCentreSsoRequestSchema,
+	type HelpCentreSsoResponseSchema,
+} from '../../../../app/upstream/contract/help-centre.ts'
 import { sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { getMeta, setMeta } from '../../db.ts'
@@ -45,17 +49,25 @@ export function ssoRouter(ctx: EmulatorContext) {
 	router.post('/zendesk/sso', async (req: Request, res: Response) => {
 		const body = parseBody(HelpCentreSsoRequestSchema, req, res)
 		if (!body) return
-		if (!body.idToken?.trim()) return sendError(res, 400, HELP_CENTRE_MESSAGES.idTokenRequired, 'InvalidParameterException')
+		if (!body.idToken?.trim())
+			return sendError(res, 400, HELP_CENTRE_MESSAGES.idTokenRequired, 'InvalidParameterException')
 		let userId: string
 		try {
 			userId = (await ctx.tokens.verify(body.idToken.trim(), 'id')).sub
 		} catch (error) {
 			const expired = error instanceof TokenError && error.expired
-			return sendError(res, 401, error instanceof TokenError ? error.message : 'Invalid token', expired ? 'TokenExpired' : 'NotAuthorizedException')
+			return sendError(
+				res,
+				401,
+				error instanceof TokenError ? error.message : 'Invalid token',
+				expired ? 'TokenExpired' : 'NotAuthorizedException',
+			)
 		}
 		const user = findUserById(ctx.db, userId)
 		if (!user) return sendError(res, 401, 'User does not exist.', 'UserNotFoundException')
-		const name = [user.profile.firstName, user.profile.lastName].filter((part) => typeof part === 'string' && part).join(' ') || user.email
+		const name =
+			[user.profile.firstName, user.profile.lastName].filter((part) => typeof part === 'string' && part).join(' ') ||
+			user.email
 		const now = Math.floor(ctx.clock.now() / 1000)
 		const jwt = await new SignJWT({ email: user.email, name, external_id: user.id })
 			.setProtectedHeader({ alg: 'HS256' })
@@ -73,12 +85,20 @@ export function ssoRouter(ctx: EmulatorContext) {
 
 	router.get('/zendesk/hc/access/jwt', async (req: Request, res: Response) => {
 		const failed = () =>
-			res.status(401).type('html').send(helpCentrePage('Sign-in failed', '<p>The single sign-on token is invalid, expired or already used.</p>'))
+			res
+				.status(401)
+				.type('html')
+				.send(helpCentrePage('Sign-in failed', '<p>The single sign-on token is invalid, expired or already used.</p>'))
 		const jwt = typeof req.query.jwt === 'string' ? req.query.jwt : ''
-		const returnTo = typeof req.query.return_to === 'string' && /^https?:\/\//.test(req.query.return_to) ? req.query.return_to : home
+		const returnTo =
+			typeof req.query.return_to === 'string' && /^https?:\/\//.test(req.query.return_to) ? req.query.return_to : home
 		let payload: Record<string, unknown>
 		try {
-			;({ payload } = await jwtVerify(jwt, sharedSecret(ctx.db), { audience: AUDIENCE, algorithms: ['HS256'], currentDate: new Date(ctx.clock.now()) }))
+			;({ payload } = await jwtVerify(jwt, sharedSecret(ctx.db), {
+				audience: AUDIENCE,
+				algorithms: ['HS256'],
+				currentDate: new Date(ctx.clock.now()),
+			}))
 		} catch {
 			return failed()
 		}
@@ -88,9 +108,14 @@ export function ssoRouter(ctx: EmulatorContext) {
 			.run(payload.jti, new Date(ctx.clock.now()).toISOString())
 		if (used.changes === 0) return failed()
 		const who = `${String(payload.name)} (${String(payload.email)})`
-		res.type('html').send(
-			helpCentrePage('Help Center', `<p>Signed in to the help centre as ${escapeHtml(who)}.</p><p><a href="${escapeHtml(returnTo)}">Continue</a></p>`),
-		)
+		res
+			.type('html')
+			.send(
+				helpCentrePage(
+					'Help Center',
+					`<p>Signed in to the help centre as ${escapeHtml(who)}.</p><p><a href="${escapeHtml(returnTo)}">Continue</a></p>`,
+				),
+			)
 	})
 
 	return router

@@ -85,7 +85,11 @@ function presentTicket(row: Row): z.input<typeof HelpCentreTicketSchema> {
 	}
 }
 
-const created = (row: Row): z.input<typeof HelpCentreTicketCreatedSchema> => ({ id: String(row.id), status: 'new', createdAt: row.created_at })
+const created = (row: Row): z.input<typeof HelpCentreTicketCreatedSchema> => ({
+	id: String(row.id),
+	status: 'new',
+	createdAt: row.created_at,
+})
 
 export function ticketsRouter(ctx: EmulatorContext) {
 	const router = express.Router()
@@ -101,7 +105,9 @@ export function ticketsRouter(ctx: EmulatorContext) {
 		if (userId) {
 			const user = findUserById(ctx.db, userId)
 			if (!user) return sendError(res, 404, 'User not found.', 'UserNotFoundException')
-			const profileName = [user.profile.firstName, user.profile.lastName].filter((part) => typeof part === 'string' && part).join(' ')
+			const profileName = [user.profile.firstName, user.profile.lastName]
+				.filter((part) => typeof part === 'string' && part)
+				.join(' ')
 			requester = { name: requester?.name ?? (profileName || user.email), email: user.email }
 		}
 		if (!requester) return sendError(res, 400, 'Invalid parameters.', 'InvalidParameterException')
@@ -127,7 +133,11 @@ export function ticketsRouter(ctx: EmulatorContext) {
 					body.ticket.type,
 					JSON.stringify(normaliseTags(body.ticket.tags)),
 					body.ticket.comment.body,
-					JSON.stringify({ productName: fields.productName ?? null, requestType: fields.requestType ?? null, countryName: fields.countryName ?? null }),
+					JSON.stringify({
+						productName: fields.productName ?? null,
+						requestType: fields.requestType ?? null,
+						countryName: fields.countryName ?? null,
+					}),
 					body.request.cultureCode ?? null,
 					new Date(ctx.clock.now()).toISOString(),
 				)
@@ -135,7 +145,12 @@ export function ticketsRouter(ctx: EmulatorContext) {
 			return { replay: false, row }
 		})
 		if (outcome === 'mismatch') {
-			return sendError(res, 422, 'This idempotency key was already used for a different request.', 'IdempotencyKeyReused')
+			return sendError(
+				res,
+				422,
+				'This idempotency key was already used for a different request.',
+				'IdempotencyKeyReused',
+			)
 		}
 		if (outcome.replay) res.set('Idempotent-Replayed', 'true')
 		else ctx.log(`help centre: ticket ${outcome.row.id} from ${requester.email}: ${body.ticket.subject}`)

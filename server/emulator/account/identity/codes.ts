@@ -18,14 +18,31 @@ export const CODE_ATTEMPT_LIMIT = 5
 
 /** Cognito's texts and codes, which the account API passes on (spec 1 §8 maps them to what the user sees). */
 export const CODE_ERRORS = {
-	mismatch: { status: 400, code: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' },
-	expired: { status: 400, code: 'ExpiredCodeException', message: 'Invalid code provided, please request a code again.' },
-	'attempt-limit': { status: 400, code: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' },
+	mismatch: {
+		status: 400,
+		code: 'CodeMismatchException',
+		message: 'Invalid verification code provided, please try again.',
+	},
+	expired: {
+		status: 400,
+		code: 'ExpiredCodeException',
+		message: 'Invalid code provided, please request a code again.',
+	},
+	'attempt-limit': {
+		status: 400,
+		code: 'LimitExceededException',
+		message: 'Attempt limit exceeded, please try after some time.',
+	},
 } as const
 
 export type CodeCheck = { ok: true; newEmail: string | null } | { ok: false; reason: keyof typeof CODE_ERRORS }
 
-export function issueCode(ctx: EmulatorContext, userId: string, purpose: CodePurpose, newEmail: string | null = null): string {
+export function issueCode(
+	ctx: EmulatorContext,
+	userId: string,
+	purpose: CodePurpose,
+	newEmail: string | null = null,
+): string {
 	const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
 	const now = ctx.clock.now()
 	ctx.db
@@ -41,12 +58,13 @@ export function issueCode(ctx: EmulatorContext, userId: string, purpose: CodePur
 /** Checks a code; a right one is used up, a wrong one counts toward the limit. */
 export function checkCode(ctx: EmulatorContext, userId: string, purpose: CodePurpose, code: string): CodeCheck {
 	const row = ctx.db.prepare('SELECT * FROM account_codes WHERE user_id = ? AND purpose = ?').get(userId, purpose) as
-		| { code: string; new_email: string | null; expires_at: number; failed_attempts: number }
-		| undefined
+		{ code: string; new_email: string | null; expires_at: number; failed_attempts: number } | undefined
 	if (!row) return { ok: false, reason: 'mismatch' }
 	if (row.failed_attempts >= CODE_ATTEMPT_LIMIT) return { ok: false, reason: 'attempt-limit' }
 	if (row.code !== code.trim()) {
-		ctx.db.prepare('UPDATE account_codes SET failed_attempts = failed_attempts + 1 WHERE user_id = ? AND purpose = ?').run(userId, purpose)
+		ctx.db
+			.prepare('UPDATE account_codes SET failed_attempts = failed_attempts + 1 WHERE user_id = ? AND purpose = ?')
+			.run(userId, purpose)
 		return { ok: false, reason: 'mismatch' }
 	}
 	if (row.expires_at <= ctx.clock.now()) return { ok: false, reason: 'expired' }

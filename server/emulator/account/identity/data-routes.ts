@@ -18,7 +18,15 @@ import {
 import { requireToken, sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { caller, ownUser, param, parseBody } from './http.ts'
-import { deleteTemporaryData, findExternalId, findTemporaryData, putExternalId, saveTemporaryData, type ExternalIdRow, type TemporaryDataRow } from './tables.ts'
+import {
+	deleteTemporaryData,
+	findExternalId,
+	findTemporaryData,
+	putExternalId,
+	saveTemporaryData,
+	type ExternalIdRow,
+	type TemporaryDataRow,
+} from './tables.ts'
 
 const temporaryAnswer = (row: TemporaryDataRow): z.input<typeof TemporaryDataSchema> => ({
 	id: row.id,
@@ -32,7 +40,8 @@ const temporaryAnswer = (row: TemporaryDataRow): z.input<typeof TemporaryDataSch
 
 const externalAnswer = (row: ExternalIdRow): z.input<typeof ExternalUserIdSchema> => row
 
-const isPurpose = (value: string): value is TemporaryDataPurpose => (TEMPORARY_DATA_PURPOSES as readonly string[]).includes(value)
+const isPurpose = (value: string): value is TemporaryDataPurpose =>
+	(TEMPORARY_DATA_PURPOSES as readonly string[]).includes(value)
 const SERVICE_ID = /^[A-Za-z0-9_-]{1,40}$/
 
 export function dataRoutes(ctx: EmulatorContext): Router {
@@ -42,7 +51,9 @@ export function dataRoutes(ctx: EmulatorContext): Router {
 	router.post('/temporaryData', (req, res) => {
 		const body = parseBody(CreateTemporaryDataRequestSchema, req, res)
 		if (!body) return
-		res.status(201).json(temporaryAnswer(saveTemporaryData(ctx, { userId: null, email: body.email }, body.purpose, body.body)))
+		res
+			.status(201)
+			.json(temporaryAnswer(saveTemporaryData(ctx, { userId: null, email: body.email }, body.purpose, body.body)))
 	})
 
 	function purposeOf(purpose: string, res: express.Response): TemporaryDataPurpose | undefined {
@@ -66,7 +77,9 @@ export function dataRoutes(ctx: EmulatorContext): Router {
 		if (!purpose || !user) return
 		const body = parseBody(SaveTemporaryDataRequestSchema, req, res)
 		if (!body) return
-		res.status(201).json(temporaryAnswer(saveTemporaryData(ctx, { userId: user.id, email: user.email }, purpose, body.body)))
+		res
+			.status(201)
+			.json(temporaryAnswer(saveTemporaryData(ctx, { userId: user.id, email: user.email }, purpose, body.body)))
 	})
 
 	router.delete('/temporaryData/:id/:purpose', access, ownUser, (req, res) => {
@@ -101,7 +114,8 @@ export function dataRoutes(ctx: EmulatorContext): Router {
 		if (!serviceId || !user) return
 		const body = parseBody(ExternalUserIdRequestSchema, req, res)
 		if (!body) return
-		if (findExternalId(ctx.db, user.id, serviceId)) return sendError(res, 409, 'An external user id for this service already exists.', 'ConflictException')
+		if (findExternalId(ctx.db, user.id, serviceId))
+			return sendError(res, 409, 'An external user id for this service already exists.', 'ConflictException')
 		res.status(201).json(externalAnswer(putExternalId(ctx, user.id, serviceId, body.id)))
 	})
 
@@ -111,7 +125,8 @@ export function dataRoutes(ctx: EmulatorContext): Router {
 		if (!serviceId || !user) return
 		const body = parseBody(ExternalUserIdRequestSchema, req, res)
 		if (!body) return
-		if (!findExternalId(ctx.db, user.id, serviceId)) return sendError(res, 404, 'External user id not found.', 'ResourceNotFoundException')
+		if (!findExternalId(ctx.db, user.id, serviceId))
+			return sendError(res, 404, 'External user id not found.', 'ResourceNotFoundException')
 		res.json(externalAnswer(putExternalId(ctx, user.id, serviceId, body.id)))
 	})
 

@@ -20,7 +20,8 @@ export function sendRuleError(res: Response, error: RuleError): void {
 
 /** After requireToken: the path's user must be the caller. */
 export function ownUser(req: Request, res: Response, next: NextFunction): void {
-	if (param(req, 'id') !== res.locals.userId) return sendError(res, 403, 'You may only access your own account.', 'Forbidden')
+	if (param(req, 'id') !== res.locals.userId)
+		return sendError(res, 403, 'You may only access your own account.', 'Forbidden')
 	next()
 }
 
@@ -37,7 +38,12 @@ export function page<T>(req: Request, items: T[]): { items: T[]; total: number; 
 	const pageNumber = Math.max(1, Math.floor(Number(req.query.page ?? 1)) || 1)
 	if (!Number.isFinite(perPage) || perPage < 0) return { items, total: items.length, page: 1, perPage: -1 }
 	const size = Math.min(100, Math.max(1, Math.floor(perPage)))
-	return { items: items.slice((pageNumber - 1) * size, pageNumber * size), total: items.length, page: pageNumber, perPage: size }
+	return {
+		items: items.slice((pageNumber - 1) * size, pageNumber * size),
+		total: items.length,
+		page: pageNumber,
+		perPage: size,
+	}
 }
 
 export const isoNow = (ctx: EmulatorContext) => new Date(ctx.clock.now()).toISOString()

@@ -6,7 +6,10 @@
 import { findCulture } from '../../seed/cultures.ts'
 import { GENDERS as GENDER_ITEMS, INTERESTS as INTEREST_ITEMS } from '../../seed/master-lists.ts'
 
-export const INTERESTS: ReadonlyArray<{ id: string; value: string }> = INTEREST_ITEMS.map(({ id, value }) => ({ id, value }))
+export const INTERESTS: ReadonlyArray<{ id: string; value: string }> = INTEREST_ITEMS.map(({ id, value }) => ({
+	id,
+	value,
+}))
 
 /** Gender values (a user's `gender` is the item's value). */
 export const GENDERS: readonly string[] = GENDER_ITEMS.map((item) => item.value)

@@ -50,7 +50,11 @@ export function userRecord(ctx: EmulatorContext, user: UserRow): UserRecordAnswe
 			: null,
 		country: text(profile.country),
 		cultureCode: cultureCodeRef(profile.cultureCode) ?? null,
-		phones: listPhones(ctx.db, user.id).map((p) => ({ id: p.id, number: p.number, type: p.type as 'mobile' | 'home' | 'work' })),
+		phones: listPhones(ctx.db, user.id).map((p) => ({
+			id: p.id,
+			number: p.number,
+			type: p.type as 'mobile' | 'home' | 'work',
+		})),
 		interests: listInterests(ctx.db, user.id).flatMap((row) => {
 			const interest = findInterest(row.interestId)
 			return interest ? [{ id: row.id, interest }] : []

@@ -23,7 +23,8 @@ export function passwordProblem(password: string): RuleError | null {
 		: {
 				status: 400,
 				code: 'InvalidPasswordException',
-				message: 'Password does not conform to policy: use at least 8 half-width characters with an uppercase letter, a lowercase letter and a number.',
+				message:
+					'Password does not conform to policy: use at least 8 half-width characters with an uppercase letter, a lowercase letter and a number.',
 			}
 }
 
@@ -32,9 +33,15 @@ export function cultureProblem(cultureCode: string): RuleError | null {
 }
 
 /** Spec 1 §5: phonetic names are required for ja-JP only. */
-export function phoneticNamesProblem(names: { cultureCode: string; phoneticFirstName?: string | null; phoneticLastName?: string | null }): RuleError | null {
+export function phoneticNamesProblem(names: {
+	cultureCode: string
+	phoneticFirstName?: string | null
+	phoneticLastName?: string | null
+}): RuleError | null {
 	if (names.cultureCode !== 'ja-JP') return null
-	return names.phoneticFirstName?.trim() && names.phoneticLastName?.trim() ? null : invalid('Phonetic first and last names are required for ja-JP.')
+	return names.phoneticFirstName?.trim() && names.phoneticLastName?.trim()
+		? null
+		: invalid('Phonetic first and last names are required for ja-JP.')
 }
 
 const POSTAL_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/
@@ -80,14 +87,22 @@ export function profileOf(user: UserRow): StoredProfile {
 }
 
 /** The profile after an update, or what is wrong with the update. */
-export function applyProfileUpdate(current: StoredProfile, update: ProfileUpdate, today: string, actorId: string): StoredProfile | RuleError {
+export function applyProfileUpdate(
+	current: StoredProfile,
+	update: ProfileUpdate,
+	today: string,
+	actorId: string,
+): StoredProfile | RuleError {
 	if (update.cultureCode !== undefined) {
 		const problem = cultureProblem(update.cultureCode)
 		if (problem) return problem
 	}
-	if (update.gender !== undefined && update.gender !== null && !GENDERS.includes(update.gender)) return invalid('gender must be valid.')
-	if (update.birthday && (update.birthday > today || update.birthday < '1900-01-01')) return invalid('birthday must be valid.')
-	if (update.address?.postalCode && !POSTAL_CODE.test(update.address.postalCode)) return invalid('postalCode must be valid.')
+	if (update.gender !== undefined && update.gender !== null && !GENDERS.includes(update.gender))
+		return invalid('gender must be valid.')
+	if (update.birthday && (update.birthday > today || update.birthday < '1900-01-01'))
+		return invalid('birthday must be valid.')
+	if (update.address?.postalCode && !POSTAL_CODE.test(update.address.postalCode))
+		return invalid('postalCode must be valid.')
 	const next: StoredProfile = {
 		...current,
 		...Object.fromEntries(Object.entries(update).filter(([key, value]) => value !== undefined && key !== 'address')),

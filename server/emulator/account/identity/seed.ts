@@ -60,6 +60,9 @@ export function seedIdentity(ctx: EmulatorContext): void {
 	// The older portal's account: its old password does not sign in until it migrates.
 	seedUser(ctx, 'legacy', 'legacy')
 	seedUser(ctx, 'legacySecond', 'legacy')
-	const pending = seedUser(ctx, 'unactivated', 'unactivated', { phoneticFirstName: 'パット', phoneticLastName: 'ペンディング' })
+	const pending = seedUser(ctx, 'unactivated', 'unactivated', {
+		phoneticFirstName: 'パット',
+		phoneticLastName: 'ペンディング',
+	})
 	sendActivationMail(ctx, pending.email, issueCode(ctx, pending.id, 'activation'))
 }

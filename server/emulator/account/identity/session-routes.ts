@@ -24,7 +24,16 @@ import {
 import { requireSecurityToken, sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { TokenError, type IssuedTokens } from '../../tokens.ts'
-import { AUTHENTICATION_ERRORS, authenticate, findUserByEmail, findUserById, insertUser, tokenSubject, updateUser, type UserRow } from '../users.ts'
+import {
+	AUTHENTICATION_ERRORS,
+	authenticate,
+	findUserByEmail,
+	findUserById,
+	insertUser,
+	tokenSubject,
+	updateUser,
+	type UserRow,
+} from '../users.ts'
 import { CODE_ERRORS, checkCode, issueCode, maskEmail, sendActivationMail } from './codes.ts'
 import { isoNow, param, parseBody, sendRuleError } from './http.ts'
 import { cultureProblem, passwordProblem, phoneticNamesProblem, profileOf, type StoredProfile } from './rules.ts'
@@ -32,8 +41,16 @@ import { cultureProblem, passwordProblem, phoneticNamesProblem, profileOf, type 
 type Credentials = z.input<typeof CredentialsResponseSchema>
 
 /** The app-client calls answer as Cognito's app clients do, in upper-camel case; the portal normalises. */
-function upperCamel(tokens: IssuedTokens | Omit<IssuedTokens, 'refreshToken'> & { refreshToken: string }): Credentials {
-	return { AccessToken: tokens.accessToken, IdToken: tokens.idToken, RefreshToken: tokens.refreshToken, TokenType: tokens.tokenType, ExpiresIn: tokens.expiresIn }
+function upperCamel(
+	tokens: IssuedTokens | (Omit<IssuedTokens, 'refreshToken'> & { refreshToken: string }),
+): Credentials {
+	return {
+		AccessToken: tokens.accessToken,
+		IdToken: tokens.idToken,
+		RefreshToken: tokens.refreshToken,
+		TokenType: tokens.tokenType,
+		ExpiresIn: tokens.expiresIn,
+	}
 }
 
 function isKnownClient(clientId: string): boolean {
@@ -66,7 +83,8 @@ export function sessionRoutes(ctx: EmulatorContext): Router {
 		if (!body) return
 		const problem = passwordProblem(body.password) ?? cultureProblem(body.cultureCode) ?? phoneticNamesProblem(body)
 		if (problem) return sendRuleError(res, problem)
-		if (findUserByEmail(ctx.db, body.email)) return sendError(res, 409, 'An account with the given email already exists.', 'UsernameExistsException')
+		if (findUserByEmail(ctx.db, body.email))
+			return sendError(res, 409, 'An account with the given email already exists.', 'UsernameExistsException')
 		const { password, email, ...fields } = body
 		const id = randomUUID()
 		const profile: StoredProfile = {
@@ -83,7 +101,9 @@ export function sessionRoutes(ctx: EmulatorContext): Router {
 	router.get('/accountType', (req, res) => {
 		const email = typeof req.query.email === 'string' ? req.query.email.trim() : ''
 		if (!email) return sendError(res, 400, 'email parameter is missing', 'InvalidParameterException')
-		const answer: z.input<typeof AccountTypeResponseSchema> = { accountType: findUserByEmail(ctx.db, email)?.status ?? 'new' }
+		const answer: z.input<typeof AccountTypeResponseSchema> = {
+			accountType: findUserByEmail(ctx.db, email)?.status ?? 'new',
+		}
 		res.json(answer)
 	})
 
@@ -92,7 +112,8 @@ export function sessionRoutes(ctx: EmulatorContext): Router {
 		if (!body) return
 		const user = findUserByEmail(ctx.db, body.email)
 		if (!user) return sendError(res, 404, 'The given email address was not found.', 'UserNotFoundException')
-		if (user.status !== 'unactivated') return sendError(res, 400, 'User cannot be confirmed. Current status is CONFIRMED', 'NotAuthorizedException')
+		if (user.status !== 'unactivated')
+			return sendError(res, 400, 'User cannot be confirmed. Current status is CONFIRMED', 'NotAuthorizedException')
 		const check = checkCode(ctx, user.id, 'activation', body.code)
 		if (!check.ok) {
 			const error = CODE_ERRORS[check.reason]
@@ -108,7 +129,8 @@ export function sessionRoutes(ctx: EmulatorContext): Router {
 		if (!body) return
 		const user = findUserByEmail(ctx.db, body.email)
 		if (!user) return sendError(res, 404, 'The given email address was not found.', 'UserNotFoundException')
-		if (user.status !== 'unactivated') return sendError(res, 400, 'The given email address was not found.', 'InvalidParameterException')
+		if (user.status !== 'unactivated')
+			return sendError(res, 400, 'The given email address was not found.', 'InvalidParameterException')
 		updateUser(ctx, user.id, { profile: { ...user.profile, mailFormatType: body.mailFormatType } })
 		res.json({ codeDelivery: mailActivationCode(user) } satisfies z.input<typeof ResendCodeResponseSchema>)
 	})
@@ -168,11 +190,13 @@ export function sessionRoutes(ctx: EmulatorContext): Router {
 	router.post('/signin', securityToken, signin(undefined))
 	router.post('/tokens/refresh', refresh(undefined))
 	router.post('/client/:clientId/signin', securityToken, (req, res, next) => {
-		if (!isKnownClient(param(req, 'clientId'))) return sendError(res, 400, 'Failed: Invalid client ID', 'InvalidClientId')
+		if (!isKnownClient(param(req, 'clientId')))
+			return sendError(res, 400, 'Failed: Invalid client ID', 'InvalidClientId')
 		return signin(param(req, 'clientId'))(req, res).catch(next)
 	})
 	router.post('/client/:clientId/tokens/refresh', (req, res, next) => {
-		if (!isKnownClient(param(req, 'clientId'))) return sendError(res, 400, 'Failed: Invalid client ID', 'InvalidClientId')
+		if (!isKnownClient(param(req, 'clientId')))
+			return sendError(res, 400, 'Failed: Invalid client ID', 'InvalidClientId')
 		return refresh(param(req, 'clientId'))(req, res).catch(next)
 	})
 

@@ -72,27 +72,53 @@ export interface PhoneRow {
 	updateDate: string
 }
 
-type PhoneDbRow = { id: string; user_id: string; number: string; type: string; create_date: string; update_date: string }
-const toPhone = (r: PhoneDbRow): PhoneRow => ({ id: r.id, userId: r.user_id, number: r.number, type: r.type, createDate: r.create_date, updateDate: r.update_date })
+type PhoneDbRow = {
+	id: string
+	user_id: string
+	number: string
+	type: string
+	create_date: string
+	update_date: string
+}
+const toPhone = (r: PhoneDbRow): PhoneRow => ({
+	id: r.id,
+	userId: r.user_id,
+	number: r.number,
+	type: r.type,
+	createDate: r.create_date,
+	updateDate: r.update_date,
+})
 
 export function listPhones(db: DatabaseSync, userId: string): PhoneRow[] {
-	return (db.prepare('SELECT * FROM user_phones WHERE user_id = ? ORDER BY create_date, rowid').all(userId) as PhoneDbRow[]).map(toPhone)
+	return (
+		db.prepare('SELECT * FROM user_phones WHERE user_id = ? ORDER BY create_date, rowid').all(userId) as PhoneDbRow[]
+	).map(toPhone)
 }
 
 export function findPhone(db: DatabaseSync, userId: string, id: string): PhoneRow | undefined {
-	const row = db.prepare('SELECT * FROM user_phones WHERE user_id = ? AND id = ?').get(userId, id) as PhoneDbRow | undefined
+	const row = db.prepare('SELECT * FROM user_phones WHERE user_id = ? AND id = ?').get(userId, id) as
+		PhoneDbRow | undefined
 	return row && toPhone(row)
 }
 
 export function insertPhone(ctx: EmulatorContext, userId: string, phone: { number: string; type: string }): PhoneRow {
 	const id = randomUUID()
 	const now = isoNow(ctx)
-	ctx.db.prepare('INSERT INTO user_phones (id, user_id, number, type, create_date, update_date) VALUES (?, ?, ?, ?, ?, ?)').run(id, userId, phone.number, phone.type, now, now)
+	ctx.db
+		.prepare('INSERT INTO user_phones (id, user_id, number, type, create_date, update_date) VALUES (?, ?, ?, ?, ?, ?)')
+		.run(id, userId, phone.number, phone.type, now, now)
 	return findPhone(ctx.db, userId, id)!
 }
 
-export function updatePhone(ctx: EmulatorContext, userId: string, id: string, phone: { number: string; type: string }): PhoneRow | undefined {
-	ctx.db.prepare('UPDATE user_phones SET number = ?, type = ?, update_date = ? WHERE user_id = ? AND id = ?').run(phone.number, phone.type, isoNow(ctx), userId, id)
+export function updatePhone(
+	ctx: EmulatorContext,
+	userId: string,
+	id: string,
+	phone: { number: string; type: string },
+): PhoneRow | undefined {
+	ctx.db
+		.prepare('UPDATE user_phones SET number = ?, type = ?, update_date = ? WHERE user_id = ? AND id = ?')
+		.run(phone.number, phone.type, isoNow(ctx), userId, id)
 	return findPhone(ctx.db, userId, id)
 }
 
@@ -110,20 +136,33 @@ export interface InterestRow {
 }
 
 type InterestDbRow = { id: string; user_id: string; interest_id: string; create_date: string }
-const toInterest = (r: InterestDbRow): InterestRow => ({ id: r.id, userId: r.user_id, interestId: r.interest_id, createDate: r.create_date })
+const toInterest = (r: InterestDbRow): InterestRow => ({
+	id: r.id,
+	userId: r.user_id,
+	interestId: r.interest_id,
+	createDate: r.create_date,
+})
 
 export function listInterests(db: DatabaseSync, userId: string): InterestRow[] {
-	return (db.prepare('SELECT * FROM user_interests WHERE user_id = ? ORDER BY create_date, rowid').all(userId) as InterestDbRow[]).map(toInterest)
+	return (
+		db
+			.prepare('SELECT * FROM user_interests WHERE user_id = ? ORDER BY create_date, rowid')
+			.all(userId) as InterestDbRow[]
+	).map(toInterest)
 }
 
 export function findInterestOf(db: DatabaseSync, userId: string, interestId: string): InterestRow | undefined {
-	const row = db.prepare('SELECT * FROM user_interests WHERE user_id = ? AND interest_id = ?').get(userId, interestId) as InterestDbRow | undefined
+	const row = db
+		.prepare('SELECT * FROM user_interests WHERE user_id = ? AND interest_id = ?')
+		.get(userId, interestId) as InterestDbRow | undefined
 	return row && toInterest(row)
 }
 
 export function insertInterest(ctx: EmulatorContext, userId: string, interestId: string): InterestRow {
 	const id = randomUUID()
-	ctx.db.prepare('INSERT INTO user_interests (id, user_id, interest_id, create_date) VALUES (?, ?, ?, ?)').run(id, userId, interestId, isoNow(ctx))
+	ctx.db
+		.prepare('INSERT INTO user_interests (id, user_id, interest_id, create_date) VALUES (?, ?, ?, ?)')
+		.run(id, userId, interestId, isoNow(ctx))
 	return findInterestOf(ctx.db, userId, interestId)!
 }
 
@@ -143,7 +182,15 @@ export interface TemporaryDataRow {
 	expiresAt: number
 }
 
-type TemporaryDbRow = { id: string; user_id: string | null; email: string | null; purpose: TemporaryDataPurpose; body: string; create_date: string; expires_at: number }
+type TemporaryDbRow = {
+	id: string
+	user_id: string | null
+	email: string | null
+	purpose: TemporaryDataPurpose
+	body: string
+	create_date: string
+	expires_at: number
+}
 const toTemporary = (r: TemporaryDbRow): TemporaryDataRow => ({
 	id: r.id,
 	userId: r.user_id,
@@ -155,7 +202,11 @@ const toTemporary = (r: TemporaryDbRow): TemporaryDataRow => ({
 })
 
 /** The newest unexpired data of a purpose kept for a user, or for their email before they had an account. */
-export function findTemporaryData(ctx: EmulatorContext, owner: { userId: string; email: string }, purpose: TemporaryDataPurpose): TemporaryDataRow | undefined {
+export function findTemporaryData(
+	ctx: EmulatorContext,
+	owner: { userId: string; email: string },
+	purpose: TemporaryDataPurpose,
+): TemporaryDataRow | undefined {
 	const row = ctx.db
 		.prepare(
 			`SELECT * FROM temporary_data WHERE purpose = ? AND expires_at > ? AND (user_id = ? OR (user_id IS NULL AND email = ?))
@@ -175,13 +226,27 @@ export function saveTemporaryData(
 	deleteTemporaryData(ctx.db, owner, purpose)
 	const id = randomUUID()
 	ctx.db
-		.prepare('INSERT INTO temporary_data (id, user_id, email, purpose, body, create_date, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-		.run(id, owner.userId, owner.email, purpose, JSON.stringify(body), isoNow(ctx), ctx.clock.now() + TEMPORARY_DATA_TTL_MS)
+		.prepare(
+			'INSERT INTO temporary_data (id, user_id, email, purpose, body, create_date, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+		)
+		.run(
+			id,
+			owner.userId,
+			owner.email,
+			purpose,
+			JSON.stringify(body),
+			isoNow(ctx),
+			ctx.clock.now() + TEMPORARY_DATA_TTL_MS,
+		)
 	return toTemporary(ctx.db.prepare('SELECT * FROM temporary_data WHERE id = ?').get(id) as TemporaryDbRow)
 }
 
 /** Deletes a purpose's data of an owner (a user also loses what was kept under their email); all purposes without one. */
-export function deleteTemporaryData(db: DatabaseSync, owner: { userId: string | null; email: string }, purpose?: TemporaryDataPurpose): number {
+export function deleteTemporaryData(
+	db: DatabaseSync,
+	owner: { userId: string | null; email: string },
+	purpose?: TemporaryDataPurpose,
+): number {
 	const byOwner = owner.userId ? '(user_id = ? OR (user_id IS NULL AND email = ?))' : '(user_id IS NULL AND email = ?)'
 	const params = owner.userId ? [owner.userId, owner.email] : [owner.email]
 	const sql = `DELETE FROM temporary_data WHERE ${byOwner}${purpose ? ' AND purpose = ?' : ''}`
@@ -197,13 +262,18 @@ export interface ExternalIdRow {
 }
 
 export function findExternalId(db: DatabaseSync, userId: string, serviceId: string): ExternalIdRow | undefined {
-	const row = db.prepare('SELECT * FROM external_user_ids WHERE user_id = ? AND service_id = ?').get(userId, serviceId) as
-		| { service_id: string; external_id: string; update_date: string }
-		| undefined
+	const row = db
+		.prepare('SELECT * FROM external_user_ids WHERE user_id = ? AND service_id = ?')
+		.get(userId, serviceId) as { service_id: string; external_id: string; update_date: string } | undefined
 	return row && { serviceId: row.service_id, id: row.external_id, updateDate: row.update_date }
 }
 
-export function putExternalId(ctx: EmulatorContext, userId: string, serviceId: string, externalId: string): ExternalIdRow {
+export function putExternalId(
+	ctx: EmulatorContext,
+	userId: string,
+	serviceId: string,
+	externalId: string,
+): ExternalIdRow {
 	ctx.db
 		.prepare(
 			`INSERT INTO external_user_ids (user_id, service_id, external_id, update_date) VALUES (?, ?, ?, ?)

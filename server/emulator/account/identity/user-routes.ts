@@ -55,7 +55,8 @@ export function userRoutes(ctx: EmulatorContext): Router {
 			if (body.email.toLowerCase() === user.email.toLowerCase()) {
 				return sendError(res, 400, 'The new email is the same as the current email.', 'InvalidParameterException')
 			}
-			if (findUserByEmail(ctx.db, body.email)) return sendError(res, 409, 'An account with the given email already exists.', 'AliasExistsException')
+			if (findUserByEmail(ctx.db, body.email))
+				return sendError(res, 409, 'An account with the given email already exists.', 'AliasExistsException')
 			sendEmailChangeMail(ctx, body.email, issueCode(ctx, user.id, 'email-change', body.email))
 			const answer: z.input<typeof EmailChangeResponseSchema> = {
 				email: user.email,
@@ -83,8 +84,12 @@ export function userRoutes(ctx: EmulatorContext): Router {
 		}
 		const newEmail = check.newEmail!
 		// Someone may have signed up with the address while the code was on its way.
-		if (findUserByEmail(ctx.db, newEmail)) return sendError(res, 409, 'An account with the given email already exists.', 'AliasExistsException')
-		const updated = updateUser(ctx, user.id, { email: newEmail, profile: { ...profileOf(user), previousEmail: user.email, updateUserId: user.id } })!
+		if (findUserByEmail(ctx.db, newEmail))
+			return sendError(res, 409, 'An account with the given email already exists.', 'AliasExistsException')
+		const updated = updateUser(ctx, user.id, {
+			email: newEmail,
+			profile: { ...profileOf(user), previousEmail: user.email, updateUserId: user.id },
+		})!
 		const answer: z.input<typeof ConfirmEmailChangeResponseSchema> = { id: updated.id, email: updated.email }
 		res.json(answer)
 	})
@@ -94,7 +99,8 @@ export function userRoutes(ctx: EmulatorContext): Router {
 		if (!user) return
 		const body = parseBody(ChangePasswordRequestSchema, req, res)
 		if (!body) return
-		if (!checkPassword(ctx.db, user.id, body.oldPassword)) return sendError(res, 400, 'Incorrect current password.', 'NotAuthorizedException')
+		if (!checkPassword(ctx.db, user.id, body.oldPassword))
+			return sendError(res, 400, 'Incorrect current password.', 'NotAuthorizedException')
 		const problem = passwordProblem(body.newPassword)
 		if (problem) return sendRuleError(res, problem)
 		updateUser(ctx, user.id, { password: body.newPassword })
@@ -121,7 +127,9 @@ export function userRoutes(ctx: EmulatorContext): Router {
 		if (problem) return sendRuleError(res, problem)
 		const user = findUserByEmail(ctx.db, body.email)
 		// An unknown address looks like a wrong code: the reset request does not tell either.
-		const check = user ? checkCode(ctx, user.id, 'password-reset', body.code) : ({ ok: false, reason: 'mismatch' } as const)
+		const check = user
+			? checkCode(ctx, user.id, 'password-reset', body.code)
+			: ({ ok: false, reason: 'mismatch' } as const)
 		if (!user || !check.ok) {
 			const error = CODE_ERRORS[check.ok ? 'mismatch' : check.reason]
 			return sendError(res, error.status, error.message, error.code)
@@ -138,7 +146,8 @@ export function userRoutes(ctx: EmulatorContext): Router {
 	router.post('/users/:id/linkage/delete', requireToken(ctx, 'id'), ownUser, (_req, res) => {
 		const user = caller(ctx, res)
 		if (!user) return
-		if (hasActiveCloudSubscription(ctx.db, user.id)) return sendError(res, 409, ACTIVE_SUBSCRIPTIONS_MESSAGE, 'ActiveSubscriptions')
+		if (hasActiveCloudSubscription(ctx.db, user.id))
+			return sendError(res, 409, ACTIVE_SUBSCRIPTIONS_MESSAGE, 'ActiveSubscriptions')
 		transaction(ctx.db, () => {
 			deleteIdentityData(ctx.db, user)
 			deleteRegisteredProductsOf(ctx.db, user.id)
