@@ -10,9 +10,9 @@ const comingSoon = 'routes/coming-soon.tsx'
 const screen = (path: string, id: string, file = comingSoon) => route(path, file, { id })
 
 export default [
-	index('routes/home.tsx', { id: 'Home' }),
-	screen('settings/password', 'PasswordChange', 'routes/account/password-change.tsx'),
-	screen('settings/:tab?', 'AccountSettings', 'routes/settings.tsx'),
+	index('routes/settings/home.tsx', { id: 'Home' }),
+	screen('settings/password', 'PasswordChange', 'routes/settings/password-change.tsx'),
+	screen('settings/:tab?', 'AccountSettings', 'routes/settings/account-settings.tsx'),
 
 	// Account lifecycle (spec 1 §4)
 	screen('signup', 'Register', 'routes/account/signup.tsx'),
@@ -69,7 +69,7 @@ export default [
 	screen('contact-us', 'ContactUsShort'),
 
 	// Resource routes and the fallback
-	route('preferences', 'routes/preferences.ts'),
-	route('locales/:file', 'routes/locales.ts'),
-	route('*', 'routes/unknown-path.ts'),
+	route('preferences', 'routes/resources/preferences.ts'),
+	route('locales/:file', 'routes/resources/locales.ts'),
+	route('*', 'routes/resources/unknown-path.ts'),
 ] satisfies RouteConfig

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
 import { requireCredentials } from './auth.server.ts'
-import { orUpstreamUnavailable } from './responses.server.ts'
+import { orUpstreamUnavailable } from '#app/responses.server.ts'
 import type { AccountSummary } from '#app/domain/account-summary.ts'
 import { getMe } from '#app/upstream/account-identity.server.ts'
 

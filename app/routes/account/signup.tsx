@@ -6,7 +6,7 @@ import { countryOfCulture, countryOptions, cultureOptions } from '#app/domain/co
 import { catalogueLanguage, SUPPORTED_CULTURES } from '#app/domain/culture.ts'
 import { INITIAL_REGISTER_FLOW, nextStep, previousStep, REGISTER_STEP } from '#app/domain/registration-flow.ts'
 import { preferencesContext, sessionContext } from '#app/request-context.server.ts'
-import { invalidForm, redirectWithToast, upstreamFailure } from '#app/session/responses.server.ts'
+import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { getAccountType, signup } from '#app/upstream/account-identity.server.ts'
 import { CheckboxField, Field, FormErrors, SelectField, SubmitButton, type FormResult } from '#app/ui/form.tsx'
 import { Dialog } from '#app/ui/dialog.tsx'

@@ -7,7 +7,7 @@
 import type { RouterContextProvider } from 'react-router'
 import { clientIpContext } from '#app/request-context.server.ts'
 import { isUpstreamError, UpstreamError } from '#app/upstream/errors.ts'
-import { getStore } from './store.server.ts'
+import { getStore } from '#app/session/store.server.ts'
 
 export interface RateLimit {
 	name: string

@@ -8,7 +8,7 @@ import { data, redirect, type RouterContextProvider } from 'react-router'
 import { accountErrorKey, type AccountFlow } from '#app/domain/account-errors.ts'
 import { sessionContext } from '#app/request-context.server.ts'
 import { isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
-import type { Toast } from './session.server.ts'
+import type { Toast } from '#app/session/session.server.ts'
 
 /** Form fields never sent back to the browser. */
 export const SECRET_FIELDS = ['password', 'passwordConfirm', 'currentPassword', 'newPassword', 'newPasswordConfirm']

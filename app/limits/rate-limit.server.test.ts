@@ -16,7 +16,7 @@ describe('sign-in and code-entry limits', () => {
 		;({ clientIpContext } = await import('#app/request-context.server.ts'))
 	})
 	afterAll(async () => {
-		await (await import('./store.server.ts')).closeStore()
+		await (await import('#app/session/store.server.ts')).closeStore()
 		vi.unstubAllEnvs()
 	})
 

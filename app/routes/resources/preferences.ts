@@ -4,7 +4,7 @@ import type { Route } from './+types/preferences'
 import { PreferencesSchema } from '#app/domain/preferences-form.ts'
 import { safeReturnPath } from '#app/domain/redirect.ts'
 import { sessionContext } from '#app/request-context.server.ts'
-import { analyticsCookie, sidebarCookie } from '#app/session/preferences.server.ts'
+import { analyticsCookie, sidebarCookie } from '#app/preferences/preferences.server.ts'
 
 /** Saves a display preference (sidebar side, analytics opt-in) in its cookie and goes back. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,5 +1,5 @@
 import { Form, Link, useRouteLoaderData } from 'react-router'
-import type { Route } from './+types/settings'
+import type { Route } from './+types/account-settings'
 import { SIDEBAR_SIDES } from '#app/domain/preferences.ts'
 import type { loader as rootLoader } from '#app/root.tsx'
 import type { AccountSummary } from '#app/domain/account-summary.ts'
