@@ -15,6 +15,7 @@ import type { Route } from './+types/root'
 import { htmlLang } from './domain/culture.ts'
 import { screenChrome, selectedTab, tabsFor } from './domain/screens.ts'
 import { THEMES, themeHasConsent, type ThemeName } from './domain/theme.ts'
+import { formBodyMiddleware } from './forms/form-body.server.ts'
 import { getI18n, i18nMiddleware, translatorFor } from './i18n/i18n.server.ts'
 import { preferencesContext, screenContext, sessionContext } from './request-context.server.ts'
 import { guardMiddleware, sessionMiddleware } from './session/guard.server.ts'
@@ -35,6 +36,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 	regionMiddleware,
 	sessionMiddleware,
 	i18nMiddleware,
+	formBodyMiddleware,
 	guardMiddleware,
 ]
 

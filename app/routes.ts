@@ -69,7 +69,7 @@ export default [
 	screen('contact-us', 'ContactUsShort'),
 
 	// Resource routes and the fallback
-	route('preferences', 'routes/resources/preferences.ts'),
+	route('preferences', 'routes/resources/preferences.tsx'),
 	route('locales/:file', 'routes/resources/locales.ts'),
-	route('*', 'routes/resources/unknown-path.ts'),
+	route('*', 'routes/resources/unknown-path.tsx'),
 ] satisfies RouteConfig

@@ -8,3 +8,8 @@ export function loader() {
 export function action() {
 	return redirect('/')
 }
+
+/** Never shown: both handlers redirect. A component makes this a page route, so a refused post gets a page. */
+export default function UnknownPath() {
+	return null
+}

@@ -1,10 +1,15 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect } from 'react-router'
+import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/preferences'
 import { PreferencesSchema } from '#app/domain/preferences-form.ts'
 import { safeReturnPath } from '#app/domain/redirect.ts'
-import { sessionContext } from '#app/request-context.server.ts'
 import { analyticsCookie, sidebarCookie } from '#app/preferences/preferences.server.ts'
+import { sessionContext } from '#app/request-context.server.ts'
+import { useT } from '#app/ui/i18n.tsx'
+
+export function loader() {
+	return redirect('/settings/settings')
+}
 
 /** Saves a display preference (sidebar side, analytics opt-in) in its cookie and goes back. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -19,6 +24,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return redirect(safeReturnPath(value.redirectTo), { headers: { 'Set-Cookie': cookie } })
 }
 
-export function loader() {
-	return redirect('/settings/settings')
+/** Seen only when a preference form was tampered with: the forms offer nothing else. */
+export default function Preferences() {
+	const t = useT()
+	return (
+		<>
+			<p role="alert">{t('errors.preferenceInvalid')}</p>
+			<p>
+				<Link to="/settings/settings">{t('screen.AccountSettings')}</Link>
+			</p>
+		</>
+	)
 }
