@@ -40,6 +40,31 @@ const checkbox = z
 	.optional()
 	.transform((value) => value === 'on')
 
+/**
+ * Zod skips an object's refinements once a field has failed, so a form would report its
+ * cross-field errors in a second wave. These rules run anyway (their fields may then be missing,
+ * so they check what they read), and every error shows at once.
+ */
+const EVEN_WITH_FIELD_ERRORS = {
+	when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+}
+
+/** The confirmation field differs from the field it confirms (both given: a missing one has its own error). */
+function sameValue<T extends Record<string, unknown>>(
+	value: T,
+	ctx: z.RefinementCtx,
+	field: keyof T & string,
+	confirmation: keyof T & string,
+	message: string,
+	normalise = (text: string) => text,
+) {
+	const first = value[field]
+	const second = value[confirmation]
+	if (typeof first === 'string' && typeof second === 'string' && normalise(first) !== normalise(second)) {
+		ctx.addIssue({ code: 'custom', path: [confirmation], message })
+	}
+}
+
 /** Step 1a: the email is looked up first (accountType). */
 export const VerifyEmailSchema = z.object({ email: emailField })
 
@@ -61,16 +86,14 @@ export const SignupSchema = z
 		signupSource: z.enum(SIGNUP_SOURCES).optional(),
 	})
 	.superRefine((value, ctx) => {
-		if (value.password !== value.passwordConfirm) {
-			ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: 'validation.passwordsDontMatch' })
-		}
+		sameValue(value, ctx, 'password', 'passwordConfirm', 'validation.passwordsDontMatch')
 		if (value.cultureCode === 'ja-JP') {
 			if (!value.phoneticFirstName)
 				ctx.addIssue({ code: 'custom', path: ['phoneticFirstName'], message: 'validation.phoneticFirstNameRequired' })
 			if (!value.phoneticLastName)
 				ctx.addIssue({ code: 'custom', path: ['phoneticLastName'], message: 'validation.phoneticLastNameRequired' })
 		}
-	})
+	}, EVEN_WITH_FIELD_ERRORS)
 
 export const MigrationSchema = z.object({
 	email: emailField,
@@ -107,10 +130,10 @@ export const ResetConfirmSchema = z
 		password: newPasswordField,
 		passwordConfirm: z.string({ error: 'validation.passwordsDontMatch' }),
 	})
-	.refine((v) => v.password === v.passwordConfirm, {
-		path: ['passwordConfirm'],
-		error: 'validation.passwordsDontMatch',
-	})
+	.superRefine(
+		(value, ctx) => sameValue(value, ctx, 'password', 'passwordConfirm', 'validation.passwordsDontMatch'),
+		EVEN_WITH_FIELD_ERRORS,
+	)
 
 export const PasswordChangeSchema = z
 	.object({
@@ -120,10 +143,10 @@ export const PasswordChangeSchema = z
 			.refine(isValidPassword, { error: 'validation.passwordRules' }),
 		newPasswordConfirm: z.string({ error: 'validation.passwordsDontMatch' }),
 	})
-	.refine((v) => v.newPassword === v.newPasswordConfirm, {
-		path: ['newPasswordConfirm'],
-		error: 'validation.passwordsDontMatch',
-	})
+	.superRefine(
+		(value, ctx) => sameValue(value, ctx, 'newPassword', 'newPasswordConfirm', 'validation.passwordsDontMatch'),
+		EVEN_WITH_FIELD_ERRORS,
+	)
 
 /** The new email differs from the current one and equals its confirmation. */
 export function emailChangeSchema(currentEmail: string) {
@@ -132,13 +155,14 @@ export function emailChangeSchema(currentEmail: string) {
 			newEmail: emailField,
 			newEmailConfirm: z.string({ error: 'validation.emailMismatch' }).trim(),
 		})
-		.superRefine((v, ctx) => {
-			if (v.newEmail.toLowerCase() === currentEmail.toLowerCase()) {
+		.superRefine((value, ctx) => {
+			const lowerCase = (text: string) => text.toLowerCase()
+			if (typeof value.newEmail === 'string' && lowerCase(value.newEmail) === lowerCase(currentEmail)) {
 				ctx.addIssue({ code: 'custom', path: ['newEmail'], message: 'validation.emailSameAsCurrent' })
-			} else if (v.newEmail.toLowerCase() !== v.newEmailConfirm.toLowerCase()) {
-				ctx.addIssue({ code: 'custom', path: ['newEmailConfirm'], message: 'validation.emailMismatch' })
+			} else {
+				sameValue(value, ctx, 'newEmail', 'newEmailConfirm', 'validation.emailMismatch', lowerCase)
 			}
-		})
+		}, EVEN_WITH_FIELD_ERRORS)
 }
 
 export const EmailChangeConfirmSchema = z.object({ code: required('validation.codeRequired') })

@@ -130,6 +130,8 @@ test.describe('sign-up: bad input', () => {
 				'Use at least 8 half-width letters, numbers or symbols, with at least one lowercase letter, one uppercase letter and one number.',
 			),
 		).toBeVisible()
+		// Every error at once: the cross-field rule does not wait for the other fields to pass.
+		await expect(page.getByText('Passwords don’t match.')).toBeVisible()
 		await expect(page.getByText('Please agree to the terms of use and privacy policy.')).toBeVisible()
 		await expect(page.getByText('First name is required')).toHaveCount(0)
 		await expect(page.getByLabel('First name')).toHaveValue('Robin')
