@@ -36,3 +36,69 @@ export function nextStep(state: RegisterFlowState): RegisterFlowState {
 export function previousStep(state: RegisterFlowState): RegisterFlowState {
 	return { ...state, registerStep: Math.max(REGISTER_STEP.verify, state.registerStep - 1) }
 }
+
+/** Spec 1 §4 account states, as the account API's `accountType` names them. */
+export const ACCOUNT_TYPES = ['new', 'legacy', 'unactivated', 'active'] as const
+export type AccountType = (typeof ACCOUNT_TYPES)[number]
+
+/** Which form the sign-up screen shows: the account details once an available email was verified, else the email. */
+export function signupForm(state: RegisterFlowState): 'verify' | 'create' {
+	return state.registerFlow === 'signup' && state.registerEmail ? 'create' : 'verify'
+}
+
+/**
+ * Where a verified email leads (spec 1 §4 account states): a redirect with the
+ * flow's new state, or, for an activated account, the dialog that offers
+ * signing in or a password reset, the flow left as it was.
+ */
+export type EmailVerifiedMove =
+	| { kind: 'redirect'; flow: RegisterFlowState; to: string; notice?: 'dialog.previouslyRegistered' }
+	| { kind: 'dialog'; dialog: 'emailExists' }
+
+export function afterEmailVerified(
+	state: RegisterFlowState,
+	email: string,
+	accountType: AccountType,
+): EmailVerifiedMove {
+	const query = new URLSearchParams({ email })
+	const verified = { ...state, registerStep: REGISTER_STEP.verify, registerEmail: email }
+	switch (accountType) {
+		case 'new':
+			return { kind: 'redirect', flow: { ...verified, registerFlow: 'signup' }, to: '/signup' }
+		case 'legacy':
+			return {
+				kind: 'redirect',
+				flow: { ...verified, registerFlow: 'migration' },
+				to: `/migration?${query}`,
+				notice: 'dialog.previouslyRegistered',
+			}
+		case 'unactivated':
+			return {
+				kind: 'redirect',
+				flow: { ...verified, registerStep: REGISTER_STEP.activation, registerFlow: 'signup' },
+				to: `/activation?${query}`,
+			}
+		case 'active':
+			return { kind: 'dialog', dialog: 'emailExists' }
+	}
+}
+
+/** Back from the account details to the email: one step back, the verified email forgotten. */
+export function backToEmail(state: RegisterFlowState): RegisterFlowState {
+	return { ...previousStep(state), registerEmail: null, registerFlow: null }
+}
+
+/** Creating the account ends step 1 however the visitor got there: next is activation. */
+export function afterAccountCreated(state: RegisterFlowState, email: string): RegisterFlowState {
+	return { ...nextStep({ ...state, registerStep: REGISTER_STEP.verify }), registerEmail: email, registerFlow: 'signup' }
+}
+
+/** Migrating is step 1; the account is then activated by the code mailed to it, like a new one. */
+export function afterMigration(state: RegisterFlowState, email: string): RegisterFlowState {
+	return { ...state, registerStep: REGISTER_STEP.activation, registerEmail: email, registerFlow: 'migration' }
+}
+
+/** An activated account signs in next, whichever flow activated it. */
+export function afterActivation(state: RegisterFlowState, email: string): RegisterFlowState {
+	return { ...state, registerStep: REGISTER_STEP.login, registerEmail: email }
+}

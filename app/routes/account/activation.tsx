@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/activation'
 import { ActivationSchema, ResendActivationSchema } from '#app/domain/account-forms.ts'
-import { INITIAL_REGISTER_FLOW, REGISTER_STEP } from '#app/domain/registration-flow.ts'
+import { afterActivation, INITIAL_REGISTER_FLOW, REGISTER_STEP } from '#app/domain/registration-flow.ts'
 import { sessionContext } from '#app/request-context.server.ts'
 import { codeEntryLimits, limitedAttempt } from '#app/limits/rate-limit.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return upstreamFailure('activation', submission, error, { intent: 'confirm' })
 	}
 	const flow = session.get('registerFlow') ?? INITIAL_REGISTER_FLOW
-	session.set('registerFlow', { ...flow, registerStep: REGISTER_STEP.login, registerEmail: email })
+	session.set('registerFlow', afterActivation(flow, email))
 	return redirectWithToast(context, `/login?${new URLSearchParams({ email })}`, {
 		type: 'success',
 		message: 'toast.activated',

@@ -4,7 +4,7 @@ import type { Route } from './+types/migration'
 import { MigrationSchema } from '#app/domain/account-forms.ts'
 import { catalogueLanguage, SUPPORTED_CULTURES } from '#app/domain/culture.ts'
 import { cultureOptions } from '#app/domain/countries.ts'
-import { INITIAL_REGISTER_FLOW, REGISTER_STEP } from '#app/domain/registration-flow.ts'
+import { afterMigration, INITIAL_REGISTER_FLOW, REGISTER_STEP } from '#app/domain/registration-flow.ts'
 import { preferencesContext, sessionContext } from '#app/request-context.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { migrateUser } from '#app/upstream/account-identity.server.ts'
@@ -28,13 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	const session = context.get(sessionContext)
 	const flow = session.get('registerFlow') ?? INITIAL_REGISTER_FLOW
-	// Migrating is step 1; the account is activated by the code mailed to it, like a new one (spec 1 §4).
-	session.set('registerFlow', {
-		...flow,
-		registerStep: REGISTER_STEP.activation,
-		registerEmail: submission.value.email,
-		registerFlow: 'migration',
-	})
+	session.set('registerFlow', afterMigration(flow, submission.value.email))
 	return redirectWithToast(context, `/activation?${new URLSearchParams({ email: submission.value.email })}`, {
 		type: 'success',
 		message: 'account.activationSent',

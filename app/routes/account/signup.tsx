@@ -4,7 +4,13 @@ import type { Route } from './+types/signup'
 import { SIGNUP_SOURCES, SignupSchema, VerifyEmailSchema, type SignupSource } from '#app/domain/account-forms.ts'
 import { countryOfCulture, countryOptions, cultureOptions } from '#app/domain/countries.ts'
 import { catalogueLanguage, SUPPORTED_CULTURES } from '#app/domain/culture.ts'
-import { INITIAL_REGISTER_FLOW, nextStep, previousStep, REGISTER_STEP } from '#app/domain/registration-flow.ts'
+import {
+	afterAccountCreated,
+	afterEmailVerified,
+	backToEmail,
+	INITIAL_REGISTER_FLOW,
+	signupForm,
+} from '#app/domain/registration-flow.ts'
 import { preferencesContext, sessionContext } from '#app/request-context.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { getAccountType, signup } from '#app/upstream/account-identity.server.ts'
@@ -25,7 +31,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
 	const flow = session.get('registerFlow') ?? INITIAL_REGISTER_FLOW
 	const language = catalogueLanguage(culture)
 	return {
-		step: flow.registerFlow === 'signup' && flow.registerEmail ? ('create' as const) : ('verify' as const),
+		step: signupForm(flow),
 		registerStep: flow.registerStep,
 		email: flow.registerEmail ?? url.searchParams.get('email') ?? undefined,
 		signupSource: signupSource(url, Boolean(session.get('mdl'))),
@@ -43,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const intent = form.get('intent')
 
 	if (intent === 'previous') {
-		session.set('registerFlow', { ...previousStep(flow), registerEmail: null, registerFlow: null })
+		session.set('registerFlow', backToEmail(flow))
 		return redirect('/signup')
 	}
 
@@ -56,11 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		} catch (error) {
 			return upstreamFailure('signup', submission, error)
 		}
-		session.set('registerFlow', {
-			...nextStep({ ...flow, registerStep: REGISTER_STEP.verify }),
-			registerEmail: fields.email,
-			registerFlow: 'signup',
-		})
+		session.set('registerFlow', afterAccountCreated(flow, fields.email))
 		return redirectWithToast(context, `/activation?${new URLSearchParams({ email: fields.email })}`, {
 			type: 'success',
 			message: 'account.activationSent',
@@ -77,37 +79,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	} catch (error) {
 		return upstreamFailure('signup', submission, error)
 	}
-	switch (accountType) {
-		case 'new':
-			session.set('registerFlow', {
-				...flow,
-				registerStep: REGISTER_STEP.verify,
-				registerEmail: email,
-				registerFlow: 'signup',
-			})
-			return redirect('/signup')
-		case 'legacy':
-			session.set('registerFlow', {
-				...flow,
-				registerStep: REGISTER_STEP.verify,
-				registerEmail: email,
-				registerFlow: 'migration',
-			})
-			return redirectWithToast(context, `/migration?${new URLSearchParams({ email })}`, {
-				type: 'info',
-				message: 'dialog.previouslyRegistered',
-			})
-		case 'unactivated':
-			session.set('registerFlow', {
-				...flow,
-				registerStep: REGISTER_STEP.activation,
-				registerEmail: email,
-				registerFlow: 'signup',
-			})
-			return redirect(`/activation?${new URLSearchParams({ email })}`)
-		case 'active':
-			return data({ result: submission.reply(), dialog: 'emailExists' as const, email })
-	}
+	const move = afterEmailVerified(flow, email, accountType)
+	if (move.kind === 'dialog') return data({ result: submission.reply(), dialog: move.dialog, email })
+	session.set('registerFlow', move.flow)
+	return move.notice ? redirectWithToast(context, move.to, { type: 'info', message: move.notice }) : redirect(move.to)
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {

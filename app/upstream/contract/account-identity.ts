@@ -8,12 +8,9 @@
  */
 import { z } from 'zod'
 import { SIGNUP_SOURCES } from '../../domain/account-forms.ts'
+import { ACCOUNT_TYPES } from '../../domain/registration-flow.ts'
 
 // ---------------------------------------------------------------- shared values
-
-/** Spec 1 §4 account states, as `accountType` answers them. */
-export const ACCOUNT_TYPES = ['new', 'legacy', 'unactivated', 'active'] as const
-export type AccountType = (typeof ACCOUNT_TYPES)[number]
 
 /** Designed: which variant of the mail the account API sends (the spec names the field only). */
 export const MAIL_FORMAT_TYPES = ['html', 'text'] as const
