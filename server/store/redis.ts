@@ -1,10 +1,20 @@
 import { createClient } from 'redis'
 import type { KeyValueStore } from './types.ts'
 
+const connect = (url: string) => createClient({ url })
+/** The client as `createClient({ url })` makes it: `ReturnType<typeof createClient>` takes the generic defaults, another type. */
+export type RedisClient = ReturnType<typeof connect>
+
+export interface RedisKeyValueStore extends KeyValueStore {
+	readonly kind: 'redis'
+	/** The store's connection, once open: the rate limits count on it rather than open another. */
+	client(): Promise<RedisClient>
+}
+
 /** The same store on Redis: expiry is Redis's own (PXAT). */
-export function createRedisStore(url: string, options: { prefix?: string } = {}): KeyValueStore {
+export function createRedisStore(url: string, options: { prefix?: string } = {}): RedisKeyValueStore {
 	const prefix = options.prefix ?? 'portal:'
-	const client = createClient({ url })
+	const client = connect(url)
 	client.on('error', (error: Error) => console.error(`redis: ${error.message}`))
 	let connecting: Promise<unknown> | undefined
 	async function ready() {
@@ -14,6 +24,7 @@ export function createRedisStore(url: string, options: { prefix?: string } = {})
 	}
 	return {
 		kind: 'redis',
+		client: ready,
 		async get(key) {
 			return (await ready()).get(prefix + key)
 		},
