@@ -31,7 +31,7 @@ function median(runs: LoadFigures[]): LoadFigures {
 }
 const REQUEST_HEADERS = { 'Accept-Encoding': 'gzip, br', 'Accept-Language': 'en' }
 /** /login must reach this share of the minimal page's throughput. */
-const LOGIN_THROUGHPUT_BUDGET = 0.7
+const LOGIN_THROUGHPUT_BUDGET = 0.8
 /** No page may load more JavaScript than this, gzip bytes. */
 const ROUTE_JS_BUDGET_BYTES = 120 * 1024
 
@@ -295,8 +295,8 @@ async function main() {
 
 	const i18n = await measureI18nMiddleware()
 	console.log('\nChoosing the language, per request (in process, ' + i18n.iterations + ' requests)\n')
-	console.log(`remix-i18next stock middleware (an instance per request): ${i18n.stockMicroseconds.toFixed(1)} µs`)
-	console.log(`the portal's middleware (shared clones):                  ${i18n.sharedMicroseconds.toFixed(1)} µs`)
+	console.log(`remix-i18next as documented (detection, async init): ${i18n.stockMicroseconds.toFixed(1)} µs`)
+	console.log(`remix-i18next as the portal uses it (sync init):     ${i18n.portalMicroseconds.toFixed(1)} µs`)
 
 	const resultsDir = path.join(benchDir, 'results')
 	mkdirSync(resultsDir, { recursive: true })

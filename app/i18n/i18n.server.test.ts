@@ -1,7 +1,10 @@
+import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import en from './locales/en/common.json' with { type: 'json' }
 import ja from './locales/ja/common.json' with { type: 'json' }
-import { i18nFor } from './i18n.server.ts'
+import { getI18n, getLocale, i18nMiddleware, translatorFor } from './i18n.server.ts'
+import type { CultureCode } from '#app/domain/culture.ts'
+import { preferencesContext, type Preferences } from '#app/request-context.server.ts'
 import { createCatalogueTranslator } from '#app/ui/i18n.tsx'
 
 function keys(value: unknown, prefix = ''): string[] {
@@ -10,23 +13,52 @@ function keys(value: unknown, prefix = ''): string[] {
 	)
 }
 
+/** Runs remix-i18next's middleware for a request whose preferences chose `culture`; returns its context. */
+async function contextFor(culture: CultureCode, acceptLanguage = 'en') {
+	const context = new RouterContextProvider()
+	context.set(preferencesContext, { culture } as Preferences)
+	const request = new Request('http://localhost/login?lng=ja', { headers: { 'Accept-Language': acceptLanguage } })
+	await i18nMiddleware(
+		{ request, url: new URL(request.url), params: {}, pattern: '/login', context },
+		async () => new Response(null),
+	)
+	return context
+}
+
 describe('catalogues', () => {
 	it('has a Japanese text for every English key', () => {
 		expect(keys(ja).sort()).toEqual(keys(en).sort())
 	})
 })
 
-describe('the shared i18next instances', () => {
-	it('reuses one ready instance per language instead of building one per request', () => {
-		expect(i18nFor('ja')).toBe(i18nFor('ja'))
-		expect(i18nFor('ja').t('screen.HomeLogin')).toBe('ログイン')
-		expect(i18nFor('en').t('screen.HomeLogin')).toBe('Log in')
+describe('the language of a request (remix-i18next middleware)', () => {
+	it('follows the culture the preferences chose, not its own query or header detection', async () => {
+		const japanese = await contextFor('ja-JP', 'en-US')
+		expect(getLocale(japanese)).toBe('ja')
+		expect(getI18n(japanese).t('screen.HomeLogin')).toBe('ログイン')
+
+		const english = await contextFor('en-GB', 'ja')
+		expect(getLocale(english)).toBe('en')
+		expect(getI18n(english).t('screen.HomeLogin')).toBe('Log in')
 	})
 
-	it('translates in the browser exactly as i18next does on the server', () => {
-		for (const lng of ['en', 'ja'] as const) {
-			const server = i18nFor(lng)
-			const browser = createCatalogueTranslator(server.getResourceBundle(lng, 'common'))
+	it('reads cultures without a catalogue in English', async () => {
+		const serbian = await contextFor('Lt-sr-SP')
+		expect(getLocale(serbian)).toBe('en')
+		expect(getI18n(serbian).t('screen.HomeLogin')).toBe('Log in')
+	})
+
+	it('keeps a text looked up once per language, and fills values every time', async () => {
+		const t = translatorFor(getI18n(await contextFor('ja-JP')))
+		expect(t('screen.HomeLogin')).toBe('ログイン')
+		expect(translatorFor(getI18n(await contextFor('en-US')))('screen.HomeLogin')).toBe('Log in')
+		expect(t('toast.codeResent')).toBe(ja.toast.codeResent)
+	})
+
+	it('translates in the browser exactly as i18next does on the server', async () => {
+		for (const culture of ['en-US', 'ja-JP'] as const) {
+			const server = getI18n(await contextFor(culture))
+			const browser = createCatalogueTranslator(server.getResourceBundle(server.language, 'common'))
 			for (const key of keys(en)) expect(browser(key as never)).toBe(server.t(key as never))
 		}
 	})

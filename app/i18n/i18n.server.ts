@@ -1,27 +1,48 @@
 /**
- * i18next on the server. remix-i18next's stock middleware builds and
- * initialises an i18next instance on every request (~0.4 ms, half the
- * throughput of a page); here one instance is initialised at start and one
- * clone per catalogue language is reused by every request (ADR 0003).
+ * i18next on the server, through remix-i18next's middleware: it gives every
+ * request its own i18next instance in the language of the request's culture,
+ * and loaders, actions and the document read the locale and `t` through its
+ * getters (ADR 0003).
  */
 import { createHash } from 'node:crypto'
-import i18next, { type i18n } from 'i18next'
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import type { i18n } from 'i18next'
+import type { RouterContextProvider } from 'react-router'
+import { createI18nextMiddleware } from 'remix-i18next'
 import { CATALOGUE_LANGUAGES, catalogueLanguage, type CatalogueLanguage } from '#app/domain/culture.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
 import { DEFAULT_NAMESPACE, i18nOptions, resources } from './resources.ts'
 
-const base = i18next.createInstance()
-void base.init({ ...i18nOptions, resources, lng: 'en', initAsync: false })
+const [middleware, getLocaleOf, getInstanceOf] = createI18nextMiddleware({
+	detection: {
+		supportedLanguages: [...CATALOGUE_LANGUAGES],
+		fallbackLanguage: 'en',
+		// The spec's culture priority (?culture_code=, its cookie, Accept-Language, en-JM, each
+		// normalised) is decided once, by the preferences middleware before this one, which also keeps
+		// the query's culture in its cookie. The catalogue is that culture's language.
+		order: ['custom'],
+		findLocale: async ({ context }) => catalogueLanguage(context.get(preferencesContext).culture),
+	},
+	// `initAsync: false` initialises each request's instance synchronously: the catalogues are
+	// in memory, so waiting for a promise would only cost time (ADR 0003 gives the figures).
+	i18next: { ...i18nOptions, resources, initAsync: false },
+})
 
-const instances = new Map<CatalogueLanguage, i18n>(
-	CATALOGUE_LANGUAGES.map((lng) => [lng, base.cloneInstance({ lng, initAsync: false })]),
-)
+export const i18nMiddleware = middleware
+
+/** The request's catalogue language (en or ja), as remix-i18next decided it. */
+export function getLocale(context: Readonly<RouterContextProvider>): CatalogueLanguage {
+	return getLocaleOf(context as RouterContextProvider) as CatalogueLanguage
+}
+
+/** The request's i18next instance, for loaders and actions that need text. */
+export function getI18n(context: Readonly<RouterContextProvider>): i18n {
+	return getInstanceOf(context as RouterContextProvider)
+}
 
 /** Each language's catalogue as the browser gets it: the JSON once, named by a hash of its content. */
 const browserCatalogues = new Map(
 	CATALOGUE_LANGUAGES.map((lng) => {
-		const json = JSON.stringify(base.getResourceBundle(lng, DEFAULT_NAMESPACE))
+		const json = JSON.stringify(resources[lng][DEFAULT_NAMESPACE])
 		const hash = createHash('sha256').update(json).digest('base64url').slice(0, 12)
 		return [lng, { json, hash, url: `/locales/${lng}.${hash}.json` }] as const
 	}),
@@ -37,45 +58,25 @@ export function browserCatalogue(lng: string, hash: string): { json: string; cur
 	return catalogue ? { json: catalogue.json, current: catalogue.hash === hash } : null
 }
 
-/** The shared, ready instance for a catalogue language. */
-export function i18nFor(lng: CatalogueLanguage): i18n {
-	return instances.get(lng)!
-}
-
-const i18nContext = createContext<i18n>(base)
-
-export const i18nMiddleware: MiddlewareFunction<Response> = ({ context }, next) => {
-	context.set(i18nContext, i18nFor(catalogueLanguage(context.get(preferencesContext).culture)))
-	return next()
-}
-
-/** The request's i18next instance, for loaders and actions that need text. */
-export function getI18n(context: Readonly<RouterContextProvider>): i18n {
-	return context.get(i18nContext)
-}
-
 export { DEFAULT_NAMESPACE }
 
-const translators = new WeakMap<i18n, (key: string, values?: Record<string, string | number>) => string>()
+/** Texts without values, per language: the catalogues do not change while the server runs. */
+const texts = new Map<string, Map<string, string>>(CATALOGUE_LANGUAGES.map((lng) => [lng, new Map()]))
 
 /**
- * The components' `t` for a shared instance: a text without values is looked
- * up once per language and kept (the catalogues do not change while running).
+ * The components' `t` for a request's instance: a text without values is
+ * looked up once per language and kept, so a page of a hundred texts does not
+ * cost a hundred i18next lookups on every request.
  */
 export function translatorFor(instance: i18n) {
-	let translate = translators.get(instance)
-	if (!translate) {
-		const texts = new Map<string, string>()
-		translate = (key, values) => {
-			if (values) return instance.t(key as never, values)
-			let text = texts.get(key)
-			if (text === undefined) {
-				text = instance.t(key as never)
-				texts.set(key, text)
-			}
-			return text
+	const known = texts.get(instance.language) ?? new Map<string, string>()
+	return (key: string, values?: Record<string, string | number>): string => {
+		if (values) return instance.t(key as never, values)
+		let text = known.get(key)
+		if (text === undefined) {
+			text = instance.t(key as never)
+			known.set(key, text)
 		}
-		translators.set(instance, translate)
+		return text
 	}
-	return translate
 }
