@@ -32,6 +32,7 @@ const app = createPortalApp({
 	createLoadContext: () => new RouterContextProvider(),
 	production: true,
 	trustProxy: false,
+	publicUrl: `http://127.0.0.1:${port}`,
 	allowedRedirectOrigins: [],
 	clientDir: path.join(buildDir, 'client'),
 	before: staticDir ? [express.static(staticDir, { index: false })] : [],

@@ -24,6 +24,8 @@ export interface PortalAppOptions {
 	}) => RouterContextProvider | Promise<RouterContextProvider>
 	production: boolean
 	trustProxy: boolean | number | string
+	/** The portal's public address (PUBLIC_URL, default http://localhost:PORT): form posts from its origin are ours. */
+	publicUrl: string
 	/** Origins redirects and form posts may go to besides our own. */
 	allowedRedirectOrigins: readonly string[]
 	/** Hashed client assets and public files; absent in development, where Vite serves them. */
@@ -37,6 +39,8 @@ export interface PortalAppOptions {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/** Features no screen uses, off for the page and every frame in it. */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()'
 
 export function createPortalApp(options: PortalAppOptions) {
 	const app = express()
@@ -57,6 +61,7 @@ export function createPortalApp(options: PortalAppOptions) {
 
 	app.use((_req, res, next) => {
 		res.locals.cspNonce = randomBytes(16).toString('base64')
+		res.set('Permissions-Policy', PERMISSIONS_POLICY)
 		next()
 	})
 	app.use(
@@ -92,12 +97,23 @@ export function createPortalApp(options: PortalAppOptions) {
 	)
 
 	// Spec: "origin check on actions". A cross-site form post is refused before it reaches an action.
+	// PUBLIC_URL's origin is ours whatever Host and scheme a TLS proxy in front hands on.
+	const allowedOrigins = new Set([new URL(options.publicUrl).origin, ...options.allowedRedirectOrigins])
+	const publicOverHttps = new URL(options.publicUrl).protocol === 'https:'
 	app.use((req, res, next) => {
 		if (!MUTATING.has(req.method)) return next()
 		const origin = req.get('Origin')
 		if (!origin) return next()
-		const own = `${req.protocol}://${req.get('Host')}`
-		if (origin === own || options.allowedRedirectOrigins.includes(origin)) return next()
+		if (allowedOrigins.has(origin)) return next()
+		// The request's own host is accepted too: the brands' hosts (THEME_BY_HOST) all serve the portal. That is
+		// safe because a browser sets Origin and Host itself, so a page of another site cannot make them match; a
+		// client that forges both is no victim's browser and brings no victim's cookies (a rebound DNS name brings
+		// none either: the cookies belong to our host). Only the scheme needs care: https proves the page came
+		// from whoever holds the host's certificate, plain http does not, so it counts only where the portal
+		// itself is plain http. Behind a trusted proxy req.host and req.protocol are the forwarded ones.
+		const host = req.host
+		if (origin === `https://${host}`) return next()
+		if (origin === `http://${host}` && req.protocol === 'http' && !publicOverHttps) return next()
 		res.status(403).type('text/plain').send('Cross-origin request refused')
 	})
 

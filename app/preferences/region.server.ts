@@ -4,7 +4,8 @@
  * is kept in a cookie for a day, so the lookup runs once per visitor.
  */
 import { LRUCache } from 'lru-cache'
-import { createCookie, redirect, type MiddlewareFunction } from 'react-router'
+import { createCookie, redirect, type Cookie, type MiddlewareFunction } from 'react-router'
+import { getEnv } from '#app/env.server.ts'
 import { clientIpContext } from '#app/request-context.server.ts'
 import { getGeoipCountry } from '#app/upstream/public.server.ts'
 
@@ -12,7 +13,16 @@ const UNAVAILABLE_COUNTRIES = new Set(['China'])
 const NOTICE_PATH = '/unavailable'
 
 const DAY_SECONDS = 24 * 60 * 60
-const geoCookie = createCookie('geo', { path: '/', sameSite: 'lax', httpOnly: true, maxAge: DAY_SECONDS })
+let geo: Cookie | undefined
+/** Made on first use: the settings are read then, not when the module loads. */
+const geoCookie = () =>
+	(geo ??= createCookie('geo', {
+		path: '/',
+		sameSite: 'lax',
+		httpOnly: true,
+		secure: getEnv().NODE_ENV === 'production',
+		maxAge: DAY_SECONDS,
+	}))
 /** Visitors that keep no cookies (crawlers, apps) are looked up once a day per address, not per request. */
 const countryByAddress = new LRUCache<string, string>({ max: 10_000, ttl: DAY_SECONDS * 1000 })
 
@@ -30,11 +40,11 @@ async function countryOf(address: string): Promise<string> {
 }
 
 export const regionMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
-	let country = (await geoCookie.parse(request.headers.get('Cookie'))) as string | null
+	let country = (await geoCookie().parse(request.headers.get('Cookie'))) as string | null
 	let setCookie: string | undefined
 	if (typeof country !== 'string') {
 		country = await countryOf(context.get(clientIpContext))
-		if (country) setCookie = await geoCookie.serialize(country)
+		if (country) setCookie = await geoCookie().serialize(country)
 	}
 	if (UNAVAILABLE_COUNTRIES.has(country) && url.pathname !== NOTICE_PATH) {
 		throw redirect(NOTICE_PATH, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
