@@ -19,6 +19,13 @@ describe('parseEnv', () => {
 		expect(env.ALLOWED_REDIRECT_ORIGINS).toEqual(['https://help.example', 'https://shop.example'])
 	})
 
+	it('reads the emulator admin token; an empty one counts as absent', () => {
+		expect(parseEnv({ EMULATOR_ADMIN_TOKEN: ' admin-token-of-enough-length ' }).EMULATOR_ADMIN_TOKEN).toBe(
+			'admin-token-of-enough-length',
+		)
+		expect(parseEnv({ EMULATOR_ADMIN_TOKEN: '' }).EMULATOR_ADMIN_TOKEN).toBeUndefined()
+	})
+
 	it('accepts a Redis URL, with or without TLS', () => {
 		expect(parseEnv({ REDIS_URL: 'redis://127.0.0.1:6379/0' }).REDIS_URL).toBe('redis://127.0.0.1:6379/0')
 		expect(parseEnv({ REDIS_URL: 'rediss://user:pw@cache.example:6380' }).REDIS_URL).toBe(
@@ -35,6 +42,7 @@ describe('parseEnv', () => {
 		[{ ACCOUNT_API_URL: 'https://api.example' }, 'SSO_URL'],
 		[{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
 		[{ REDIS_URL: 'http://cache.example' }, 'REDIS_URL'],
+		[{ EMULATOR_ADMIN_TOKEN: 'short' }, 'EMULATOR_ADMIN_TOKEN'],
 	])('refuses %o, naming %s', (source, name) => {
 		expect(() => parseEnv(source)).toThrow(name)
 	})

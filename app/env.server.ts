@@ -69,6 +69,13 @@ const EnvSchema = z.object({
 	ALLOWED_REDIRECT_ORIGINS: list.pipe(z.array(z.url().transform((u) => new URL(u).origin))),
 	/** The portal's public address, for links in mail and the single sign-on redirect URI. Default http://localhost:PORT. */
 	PUBLIC_URL: optionalUrl,
+	/** Lets addresses other than loopback use the built-in emulator's admin calls, sent as X-Emulator-Admin-Token. */
+	EMULATOR_ADMIN_TOKEN: z
+		.string()
+		.trim()
+		.transform((v) => (v === '' ? undefined : v))
+		.pipe(z.string().min(16).optional())
+		.optional(),
 	/** Signs the X-RCP-Security-Token header; shared with the account API. */
 	RCP_SECURITY_SECRET: z.string().min(16).optional(),
 	/** The account API's app client (client/{clientId}/signin) and the single sign-on client. */

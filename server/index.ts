@@ -31,6 +31,7 @@ const emulator = env.USE_EMULATOR
 			portalUrl: env.PORTAL_URL,
 			emulatorUrl: `${env.PORTAL_URL}/_emulator`,
 			securitySecret: env.SECURITY_SECRET,
+			adminToken: env.EMULATOR_ADMIN_TOKEN,
 		})
 	: undefined
 if (emulator)

@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs'
 import path from 'node:path'
 import express, { type NextFunction, type Request, type Response, type Router } from 'express'
 import { z } from 'zod'
+import { adminGuard, adminRule, ADMIN_PATHS } from './admin.ts'
 import { createClock } from './clock.ts'
 import type { EmulatorContext, EmulatorService } from './context.ts'
 import { getMeta, openEmulatorDb, setMeta } from './db.ts'
@@ -21,6 +22,8 @@ export interface EmulatorOptions {
 	portalUrl: string
 	emulatorUrl: string
 	securitySecret: string
+	/** Lets addresses other than loopback use the admin calls when they send it (EMULATOR_ADMIN_TOKEN). */
+	adminToken?: string
 	log?: (line: string) => void
 	services?: readonly EmulatorService[]
 }
@@ -65,6 +68,8 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 	const faults = createFaultRegistry()
 
 	const router = express.Router()
+	router.use(ADMIN_PATHS, adminGuard(options.adminToken))
+	state.ctx.log(adminRule(options.adminToken))
 	router.use(express.json({ limit: '1mb' }))
 	router.use(express.urlencoded({ extended: false }))
 

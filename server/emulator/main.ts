@@ -6,7 +6,7 @@
 import http from 'node:http'
 import path from 'node:path'
 import express from 'express'
-import { EMULATOR_SECURITY_SECRET } from '../../app/env.server.ts'
+import { EMULATOR_SECURITY_SECRET, initEnv } from '../../app/env.server.ts'
 import { closeGracefully } from '../shutdown.ts'
 import { createEmulator } from './index.ts'
 
@@ -17,6 +17,7 @@ const emulator = await createEmulator({
 	portalUrl: process.env.PUBLIC_URL ?? 'http://localhost:3000',
 	emulatorUrl,
 	securitySecret: process.env.RCP_SECURITY_SECRET ?? EMULATOR_SECURITY_SECRET,
+	adminToken: initEnv().EMULATOR_ADMIN_TOKEN,
 })
 const app = express()
 app.disable('x-powered-by')

@@ -8,7 +8,13 @@ import path from 'node:path'
 
 const url = process.env.RESET_URL ?? `http://localhost:${process.env.PORT ?? 3000}/_emulator/reset`
 try {
-	const response = await fetch(url, { method: 'POST' })
+	const token = process.env.EMULATOR_ADMIN_TOKEN
+	const response = await fetch(url, { method: 'POST', headers: token ? { 'X-Emulator-Admin-Token': token } : {} })
+	// A running emulator that refuses is still running: its database is not ours to delete.
+	if (response.status === 403) {
+		console.error(`${url} refused the reset: ${await response.text()}`)
+		process.exit(1)
+	}
 	if (!response.ok) throw new Error(`HTTP ${response.status}`)
 	console.log(`emulator reset through ${url}`)
 } catch (error) {
