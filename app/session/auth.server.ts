@@ -54,6 +54,29 @@ export function signInRedirect(request: Request, target: string): Response {
 /** One refresh per session at a time: concurrent requests wait for the same one (spec 2 §4). */
 const refreshing = new Map<string, Promise<SessionCredentials>>()
 
+function refreshed(credentials: SessionCredentials, joinPending: boolean): Promise<SessionCredentials> {
+	const key = credentials.refreshToken
+	const current = refreshing.get(key)
+	if (current && joinPending) return current
+	const pending = refreshTokens(
+		key,
+		// Single sign-on tokens belong to its client: they refresh through the account API's client call.
+		credentials.via === 'sso' ? { clientId: getEnv().SSO_CLIENT_ID } : {},
+	).then((tokens) => sessionCredentials({ ...tokens, refreshToken: tokens.refreshToken ?? key }, credentials.via))
+	refreshing.set(key, pending)
+	void pending
+		.finally(() => {
+			if (refreshing.get(key) === pending) refreshing.delete(key)
+		})
+		.catch(() => {})
+	return pending
+}
+
+function requestTarget(request: Request): string {
+	const url = new URL(request.url)
+	return url.pathname.replace(/\.data$/, '') + url.search
+}
+
 /**
  * The signed-in user's credentials, with an id token good for at least the
  * refresh margin: refreshed first when it is about to expire. When the refresh
@@ -61,36 +84,35 @@ const refreshing = new Map<string, Promise<SessionCredentials>>()
  * again with the target remembered and the token-expired notice.
  */
 export async function requireCredentials(context: Context, request: Request): Promise<SessionCredentials> {
+	const credentials = context.get(sessionContext).get('credentials')
+	if (!credentials) throw signInRedirect(request, requestTarget(request))
+	if (!needsRefresh(credentials.expiresAt, Date.now())) return credentials
+	return refreshCredentials(context, request, { joinPending: true })
+}
+
+/**
+ * Fresh tokens for the signed-in user now, whatever their expiry: after a
+ * change the id token names (the email), a refresh already under way may
+ * carry the old claims, so it is not joined unless `joinPending` says so.
+ * Signs out like `requireCredentials` when the refresh token is over.
+ */
+export async function refreshCredentials(
+	context: Context,
+	request: Request,
+	{ joinPending = false }: { joinPending?: boolean } = {},
+): Promise<SessionCredentials> {
 	const session = context.get(sessionContext)
 	const credentials = session.get('credentials')
-	const url = new URL(request.url)
-	const target = url.pathname.replace(/\.data$/, '') + url.search
-	if (!credentials) throw signInRedirect(request, target)
-	if (!needsRefresh(credentials.expiresAt, Date.now())) return credentials
-
-	const pending =
-		refreshing.get(credentials.refreshToken) ??
-		// Single sign-on tokens belong to its client: they refresh through the account API's client call.
-		refreshTokens(credentials.refreshToken, credentials.via === 'sso' ? { clientId: getEnv().SSO_CLIENT_ID } : {}).then(
-			(tokens) =>
-				sessionCredentials(
-					{ ...tokens, refreshToken: tokens.refreshToken ?? credentials.refreshToken },
-					credentials.via,
-				),
-		)
-	if (!refreshing.has(credentials.refreshToken)) {
-		refreshing.set(credentials.refreshToken, pending)
-		void pending.finally(() => refreshing.delete(credentials.refreshToken)).catch(() => {})
-	}
+	if (!credentials) throw signInRedirect(request, requestTarget(request))
 	try {
-		const fresh = await pending
+		const fresh = await refreshed(credentials, joinPending)
 		session.set('credentials', fresh)
 		return fresh
 	} catch (error) {
 		if (isUpstreamError(error) && (isSessionOverMessage(error.message) || error.status === 401)) {
 			const next = await endUserSession(context)
 			next.flash('toast', { type: 'error', message: 'toast.tokenExpired' })
-			throw signInRedirect(request, target)
+			throw signInRedirect(request, requestTarget(request))
 		}
 		throw error
 	}

@@ -61,11 +61,15 @@ export interface TokenService {
 	issue(subject: TokenSubject, clientId?: string): Promise<IssuedTokens>
 	/** Verifies an access or id token: signature, kind and expiry by the emulator's clock. */
 	verify(token: string, use: 'access' | 'id'): Promise<VerifiedToken>
-	/** Uses a refresh token: new access and id tokens, or an error saying it expired or was revoked. */
+	/**
+	 * Uses a refresh token: new access and id tokens, or an error saying it
+	 * expired or was revoked. `clientId` is the client it is used through: an
+	 * app client, null for the account API's own; left out, any.
+	 */
 	refresh(
 		refreshToken: string,
 		lookup: (userId: string) => TokenSubject | undefined,
-		clientId?: string,
+		clientId?: string | null,
 	): Promise<Omit<IssuedTokens, 'refreshToken'> & { refreshToken: string }>
 	/** Revokes every refresh token of a user (global sign-out, password change, deletion). */
 	revokeAll(userId: string): void
@@ -161,7 +165,8 @@ export async function createTokenService(db: DatabaseSync, clock: Clock): Promis
 		async refresh(refreshToken, lookup, clientId) {
 			const row = selectRefresh.get(refreshToken) as
 				{ user_id: string; client_id: string | null; expires_at: number; revoked: number } | undefined
-			if (!row || (clientId && row.client_id && row.client_id !== clientId))
+			// A refresh token refreshes only through the client it was issued to.
+			if (!row || (clientId !== undefined && row.client_id !== clientId))
 				throw new TokenError('Invalid Refresh Token', false)
 			if (row.revoked) throw new TokenError('Refresh Token has been revoked', false)
 			if (row.expires_at <= clock.now()) throw new TokenError('Refresh Token has expired', true)

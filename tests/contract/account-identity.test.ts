@@ -340,13 +340,17 @@ describe('sign-in and tokens', () => {
 		}
 	})
 
-	it('signs in through an app client (upper-camel answer, normalised) with a refresh token scoped to it', async () => {
+	it('signs in through an app client (upper-camel answer, normalised) with a refresh token scoped to it, both ways', async () => {
 		const tokens = await api.clientSignin('cloud-manager', { email: cloudMember.email, password: cloudMember.password })
 		expect(tokens.accessToken && tokens.idToken && tokens.refreshToken).toBeTruthy()
 		const fresh = await api.refreshTokens(tokens.refreshToken, { clientId: 'cloud-manager' })
 		expect(fresh.refreshToken).toBe(tokens.refreshToken)
 		const otherClient = await failure(api.refreshTokens(tokens.refreshToken, { clientId: 'owners-portal' }))
 		expect(otherClient.status).toBe(401)
+		const plainCall = await failure(api.refreshTokens(tokens.refreshToken))
+		expect(plainCall).toMatchObject({ status: 401, message: 'Invalid Refresh Token' })
+		const direct = await api.signin({ email: cloudMember.email, password: cloudMember.password })
+		expect((await failure(api.refreshTokens(direct.refreshToken, { clientId: 'cloud-manager' }))).status).toBe(401)
 
 		const unknown = await failure(
 			api.clientSignin('some-app', { email: cloudMember.email, password: cloudMember.password }),

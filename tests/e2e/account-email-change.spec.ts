@@ -90,6 +90,32 @@ test.describe('email change', () => {
 		await after.close()
 	})
 
+	test('signed in through the single sign-on, the change refreshes the session through its client and it goes on', async ({
+		page,
+		request,
+	}) => {
+		const { email, password } = await createAccount(page, request)
+		const newEmail = uniqueEmail('sso-moved')
+		await page.goto('/oauth2/redirect?redirectTo=%2Femail-change')
+		await expect(page).toHaveURL(/\/_emulator\/sso\/oauth2\/login\b/)
+		await page.getByLabel('Email address').fill(email)
+		await page.getByLabel('Password').fill(password)
+		await page.getByRole('button', { name: 'Sign in' }).click()
+		await expect(page).toHaveURL('/email-change')
+		await expect(page.getByText(`Current email: ${email}`)).toBeVisible()
+
+		await requestChange(page, newEmail)
+		await expect(page).toHaveURL(`/email-change?sent=${encodeURIComponent(newEmail)}`)
+		await page.getByLabel('Code').fill(await latestCode(request, newEmail))
+		await page.getByRole('button', { name: 'Verify email address' }).click()
+		await expect(page).toHaveURL('/settings/profile')
+		await expect(toast(page)).toContainText('Your email address has been changed.')
+
+		// The session's id token is the refreshed one: it names the new address.
+		await page.goto('/email-change')
+		await expect(page.getByText(`Current email: ${newEmail}`)).toBeVisible()
+	})
+
 	test('refusals and bad input: the same email, a mismatch, a taken address, missing or malformed fields; 400, nothing mailed', async ({
 		page,
 		request,

@@ -3,11 +3,11 @@ import { Form, useSearchParams } from 'react-router'
 import type { Route } from './+types/email-change'
 import { EmailChangeConfirmSchema, emailChangeSchema } from '#app/domain/account-forms.ts'
 import { sessionContext } from '#app/request-context.server.ts'
-import { requireCredentials, sessionCredentials } from '#app/session/auth.server.ts'
+import { refreshCredentials, requireCredentials } from '#app/session/auth.server.ts'
 import { codeEntryLimits, limitedAttempt } from '#app/limits/rate-limit.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { hasCredentials } from '#app/session/session.server.ts'
-import { confirmEmailChange, refreshTokens, requestEmailChange } from '#app/upstream/account-identity.server.ts'
+import { confirmEmailChange, requestEmailChange } from '#app/upstream/account-identity.server.ts'
 import { Field, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 import { SignInNotice } from '#app/ui/sign-in-notice.tsx'
@@ -32,16 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 				confirmEmailChange(credentials.accessToken, credentials.userId, submission.value.code),
 			)
 			// The id token names the email: fresh tokens carry the new one.
-			const tokens = await refreshTokens(credentials.refreshToken)
-			context
-				.get(sessionContext)
-				.set(
-					'credentials',
-					sessionCredentials(
-						{ ...tokens, refreshToken: tokens.refreshToken ?? credentials.refreshToken },
-						credentials.via,
-					),
-				)
+			await refreshCredentials(context, request)
 		} catch (error) {
 			return upstreamFailure('emailChange', submission, error, { step: 'verify' as const })
 		}

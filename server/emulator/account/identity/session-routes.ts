@@ -165,7 +165,7 @@ export function sessionRoutes(ctx: EmulatorContext): Router {
 		}
 	}
 
-	function refresh(clientId: string | undefined) {
+	function refresh(clientId: string | null) {
 		return async (req: express.Request, res: express.Response) => {
 			const body = parseBody(RefreshRequestSchema, req, res)
 			if (!body) return
@@ -188,7 +188,7 @@ export function sessionRoutes(ctx: EmulatorContext): Router {
 	}
 
 	router.post('/signin', securityToken, signin(undefined))
-	router.post('/tokens/refresh', refresh(undefined))
+	router.post('/tokens/refresh', refresh(null))
 	router.post('/client/:clientId/signin', securityToken, (req, res, next) => {
 		if (!isKnownClient(param(req, 'clientId')))
 			return sendError(res, 400, 'Failed: Invalid client ID', 'InvalidClientId')
