@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { accountErrorKey } from './account-errors.ts'
+import { accountErrorKey, ssoErrorKey } from './account-errors.ts'
 
 describe('accountErrorKey (spec 1 §8)', () => {
 	it.each([
@@ -55,5 +55,21 @@ describe('accountErrorKey (spec 1 §8)', () => {
 		['signup', { message: 'Something odd', status: 400 }, 'toast.exception'],
 	] as const)('%s %o → %s', (flow, failure, key) => {
 		expect(accountErrorKey(flow, failure)).toBe(key)
+	})
+})
+
+describe('ssoErrorKey (spec 2 §8)', () => {
+	it.each([
+		[{ code: 'invalid_grant', message: 'Session is invalid', status: 400 }, 'errors.sessionInvalid'],
+		[{ message: 'session is INVALID' }, 'errors.sessionInvalid'],
+		[{ message: 'invalid_grant', status: 400 }, 'errors.sessionInvalid'],
+		[{ message: 'Invalid grant: invalid_grant (code spent)' }, 'errors.sessionInvalid'],
+		[{ code: 'invalid_client', message: 'Failed: Invalid client ID', status: 400 }, null],
+		[{ code: 'InvalidParameterException', message: 'Invalid parameters.', status: 400 }, null],
+		[{ message: 'Request failed with status code 503', status: 503 }, null],
+		[{ message: 'timeout of 60000ms exceeded', kind: 'timeout' }, null],
+		[{ message: 'Refresh Token has expired', status: 401 }, null],
+	] as const)('%o → %s', (failure, key) => {
+		expect(ssoErrorKey(failure)).toBe(key)
 	})
 })

@@ -56,3 +56,12 @@ export function accountErrorKey(flow: AccountFlow, failure: UpstreamFailure): st
 	if (failure.status !== undefined && failure.status >= 500) return 'toast.tryAgain'
 	return 'toast.exception'
 }
+
+/**
+ * The single sign-on's refusal of a code, verifier or state it did not issue
+ * (an OAuth `invalid_grant`): the user reads 'Session is invalid' (spec 2 §8).
+ * Null for any other failure, which says what any upstream call would.
+ */
+export function ssoErrorKey(failure: UpstreamFailure): 'errors.sessionInvalid' | null {
+	return /session is invalid|invalid_grant/i.test(failure.message) ? 'errors.sessionInvalid' : null
+}

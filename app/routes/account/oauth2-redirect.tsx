@@ -1,5 +1,6 @@
 import { Link, redirect } from 'react-router'
 import type { Route } from './+types/oauth2-redirect'
+import { ssoErrorKey } from '#app/domain/account-errors.ts'
 import { REDIRECT_PARAM } from '#app/domain/redirect.ts'
 import { startUserSession } from '#app/session/auth.server.ts'
 import { authenticator, clearPkceCookie, SsoSessionInvalid } from '#app/session/authenticator.server.ts'
@@ -20,12 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		if (error instanceof Response) throw error
 		if (error instanceof SsoSessionInvalid) return { errorKey: 'errors.sessionInvalid', retry: retryUrl(request) }
 		if (isUpstreamError(error)) {
-			return {
-				errorKey: /session is invalid|invalid_grant/i.test(error.message)
-					? 'errors.sessionInvalid'
-					: (userMessageKey(error) ?? 'toast.tryAgain'),
-				retry: retryUrl(request),
-			}
+			return { errorKey: ssoErrorKey(error) ?? userMessageKey(error) ?? 'toast.tryAgain', retry: retryUrl(request) }
 		}
 		throw error
 	}
