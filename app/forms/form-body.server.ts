@@ -3,9 +3,10 @@
  * content type, no body, a broken multipart body, or more than a form ever
  * holds) is refused here, once for every route, with a 4xx page in the
  * user's language, before an action's `request.formData()` could throw and
- * answer 500.
+ * answer 500. A form whose honeypot is filled is turned away here too.
  */
-import { data, type MiddlewareFunction } from 'react-router'
+import { data, redirect, type MiddlewareFunction } from 'react-router'
+import { filledHoneypot } from '#app/domain/honeypot.ts'
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -34,31 +35,30 @@ async function readUpTo(body: ReadableStream<Uint8Array> | null, limit: number):
 	return Buffer.concat(chunks)
 }
 
-/** What is wrong with a request's form body, or null when an action can read it. */
-export async function formBodyProblem(request: Request): Promise<FormBodyProblem | null> {
+/** The request's form (read from a copy: the action reads the body again), or what is wrong with it. */
+export async function readFormBody(request: Request): Promise<{ form: FormData } | { problem: FormBodyProblem }> {
 	const contentType = request.headers.get('Content-Type') ?? ''
 	const mediaType = contentType.split(';', 1)[0]!.trim().toLowerCase()
-	if (!FORM_TYPES.has(mediaType)) return 'unsupported'
-	if (Number(request.headers.get('Content-Length') ?? 0) > MAX_FORM_BYTES) return 'tooLarge'
+	if (!FORM_TYPES.has(mediaType)) return { problem: 'unsupported' }
+	if (Number(request.headers.get('Content-Length') ?? 0) > MAX_FORM_BYTES) return { problem: 'tooLarge' }
 	const bytes = await readUpTo(request.clone().body, MAX_FORM_BYTES)
-	if (!bytes) return 'tooLarge'
+	if (!bytes) return { problem: 'tooLarge' }
 	try {
-		await new Response(new Uint8Array(bytes), { headers: { 'Content-Type': contentType } }).formData()
-		return null
+		return { form: await new Response(new Uint8Array(bytes), { headers: { 'Content-Type': contentType } }).formData() }
 	} catch {
-		return 'unreadable'
+		return { problem: 'unreadable' }
 	}
 }
 
-export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request, url }, next) => {
 	if (READS.has(request.method.toUpperCase())) return next()
-	const problem = await formBodyProblem(request)
-	if (problem) {
-		const { status, errorKey } = REFUSALS[problem]
-		throw data(
-			{ errorKey },
-			{ status, headers: problem === 'unsupported' ? { Accept: [...FORM_TYPES].join(', ') } : {} },
-		)
+	const body = await readFormBody(request)
+	if ('problem' in body) {
+		const { status, errorKey } = REFUSALS[body.problem]
+		const headers = body.problem === 'unsupported' ? { Accept: [...FORM_TYPES].join(', ') } : undefined
+		throw data({ errorKey }, { status, headers })
 	}
+	// A bot is told nothing: it is sent back to the empty form, as if the post had gone through.
+	if (filledHoneypot(body.form)) throw redirect(url.pathname + url.search, 303)
 	return next()
 }

@@ -6,6 +6,7 @@ import { codeEntryLimits, limitedAttempt } from '#app/limits/rate-limit.server.t
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { confirmPasswordReset, requestPasswordReset } from '#app/upstream/account-identity.server.ts'
 import { Field, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { HoneypotField } from '#app/ui/honeypot.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 
 /** Request a code (the same answer whatever the email), then the code and a new password. */
@@ -62,6 +63,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
 				{expired ? <FormErrors result={result} /> : null}
 				<Form method="post" action="/reset-password" className="form" noValidate>
 					{expired ? null : <FormErrors result={result} />}
+					<HoneypotField />
 					<Field
 						name="email"
 						type="email"
@@ -85,6 +87,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
 			<h2>{t('account.resetCodeTitle')}</h2>
 			<Form method="post" className="form" noValidate>
 				<FormErrors result={result} />
+				<HoneypotField />
 				<Field
 					name="email"
 					type="email"

@@ -16,6 +16,7 @@ import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.
 import { getAccountType, signup } from '#app/upstream/account-identity.server.ts'
 import { CheckboxField, Field, FormErrors, SelectField, SubmitButton, type FormResult } from '#app/ui/form.tsx'
 import { Dialog } from '#app/ui/dialog.tsx'
+import { HoneypotField } from '#app/ui/honeypot.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 
 /** Where the visitor came from decides the sign-up source (spec 1 §3). */
@@ -106,6 +107,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 				) : null}
 				<Form method="post" className="form" noValidate>
 					<FormErrors result={result} />
+					<HoneypotField />
 					<Field
 						name="email"
 						type="email"
@@ -133,6 +135,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 			<p>{t('account.steps', { step: loaderData.registerStep })}</p>
 			<Form method="post" className="form" noValidate>
 				<FormErrors result={result} />
+				<HoneypotField />
 				<input type="hidden" name="email" value={loaderData.email} />
 				{loaderData.signupSource ? <input type="hidden" name="signupSource" value={loaderData.signupSource} /> : null}
 				<p>
