@@ -1,0 +1,81 @@
+// ESLint for the whole tree: typescript-eslint, react-hooks, jsx-a11y and import order. Prettier owns layout, so
+// eslint-config-prettier comes last and turns off every rule that would argue with it (ADR 0010).
+import js from '@eslint/js'
+import { defineConfig, globalIgnores } from 'eslint/config'
+import prettier from 'eslint-config-prettier'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+export default defineConfig(
+	globalIgnores([
+		'build/',
+		'.react-router/',
+		'data/',
+		'node_modules/',
+		'bench/minimal/build*',
+		'test-results/',
+		'playwright-report/',
+	]),
+	js.configs.recommended,
+	tseslint.configs.recommended,
+	reactHooks.configs.flat.recommended,
+	jsxA11y.flatConfigs.recommended,
+	{
+		languageOptions: {
+			ecmaVersion: 'latest',
+			sourceType: 'module',
+			globals: { ...globals.node, ...globals.browser },
+		},
+		plugins: { 'import-x': importX },
+		settings: {
+			'import-x/resolver-next': [createNodeResolver()],
+			// package.json "imports": #app/*, #server/*, #tests/* are the project's own modules.
+			'import-x/internal-regex': '^#(app|server|tests)/',
+		},
+		rules: {
+			// The order the code is written in: node:, packages, #app/…, then relative paths. It runs the groups
+			// together and keeps no alphabetical order inside one, so neither blank lines nor sorting is asked.
+			'import-x/order': [
+				'error',
+				{
+					groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
+					// A route module's generated types come between the packages and #app/…, where React Router puts them.
+					pathGroups: [{ pattern: './+types/**', group: 'internal', position: 'before' }],
+					'newlines-between': 'never',
+				},
+			],
+			// An underscore marks a parameter kept for its position (an Express error handler needs all four).
+			'@typescript-eslint/no-unused-vars': [
+				'error',
+				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+			],
+		},
+	},
+	{
+		// Playwright, not React: a fixture hands its value on through a callback named `use`, and its first
+		// parameter must be a destructuring pattern, `{}` when the fixture needs no other.
+		files: ['tests/e2e/**'],
+		rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' },
+	},
+	prettier,
+	{
+		rules: {
+			// eslint-config-prettier turns max-len off; Prettier's own width is kept, measured as Prettier does (a tab
+			// counts 2). What Prettier cannot wrap is let through: strings, template literals, URLs, regular expressions.
+			'max-len': [
+				'error',
+				{
+					code: 120,
+					tabWidth: 2,
+					ignoreUrls: true,
+					ignoreStrings: true,
+					ignoreTemplateLiterals: true,
+					ignoreRegExpLiterals: true,
+				},
+			],
+		},
+	},
+)
