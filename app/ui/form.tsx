@@ -4,15 +4,17 @@
  * are validated on the server only (conform + zod in the action), so the
  * browser needs no validation code (ADR 0005).
  */
+import type { SubmissionResult } from '@conform-to/zod/v4'
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { useNavigation } from 'react-router'
 import { useT, type CatalogueKey } from './i18n.tsx'
 
 /** What an action answers with a 400: conform's `submission.reply()`. */
-export interface FormResult {
-	status?: 'error' | 'success'
-	initialValue?: Record<string, unknown> | null
-	error?: Record<string, string[] | null>
+export type FormResult = SubmissionResult<string[]>
+
+/** The form's result in what the action answered, if it answered one (`invalidForm`, `upstreamFailure`). */
+export function formResult(actionData: { result?: FormResult } | null | undefined): FormResult | undefined {
+	return actionData?.result
 }
 
 export function fieldErrors(result: FormResult | undefined, name: string): string[] {

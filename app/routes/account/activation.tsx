@@ -7,7 +7,7 @@ import { sessionContext } from '#app/request-context.server.ts'
 import { codeEntryLimits, limitedAttempt } from '#app/limits/rate-limit.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { confirm, resendConfirmationCode } from '#app/upstream/account-identity.server.ts'
-import { Field, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { Field, FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,8 +50,8 @@ export default function Activation({ actionData }: Route.ComponentProps) {
 	const email = searchParams.get('email') ?? undefined
 	const code = searchParams.get('code') ?? undefined
 	const intent = actionData && 'intent' in actionData ? actionData.intent : undefined
-	const confirmResult = intent === 'confirm' ? (actionData?.result as FormResult) : undefined
-	const resendResult = intent === 'resend' ? (actionData?.result as FormResult) : undefined
+	const confirmResult = intent === 'confirm' ? formResult(actionData) : undefined
+	const resendResult = intent === 'resend' ? formResult(actionData) : undefined
 	const expired = actionData && 'errorKey' in actionData && actionData.errorKey === 'errors.activationExpired'
 	// A link opened by a mail scanner must not activate the account: the link shows this form, and only its button confirms.
 	const fromLink = Boolean(email && code) && !confirmResult

@@ -9,7 +9,7 @@ import { endUserSession, requireCredentials } from '#app/session/auth.server.ts'
 import { invalidForm, upstreamFailure } from '#app/responses.server.ts'
 import { hasCredentials } from '#app/session/session.server.ts'
 import { deleteUser } from '#app/upstream/account-identity.server.ts'
-import { CheckboxField, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { CheckboxField, FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 import { SignInNotice } from '#app/ui/sign-in-notice.tsx'
 
@@ -43,7 +43,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
 	const t = useT()
 	if (!loaderData.signedIn) return <SignInNotice />
-	const result = actionData?.result as FormResult | undefined
+	const result = formResult(actionData)
 	return (
 		<Form method="post" className="form" noValidate>
 			<p className="notice">{t('account.deleteWarning')}</p>

@@ -8,7 +8,7 @@ import { codeEntryLimits, limitedAttempt } from '#app/limits/rate-limit.server.t
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { hasCredentials } from '#app/session/session.server.ts'
 import { confirmEmailChange, requestEmailChange } from '#app/upstream/account-identity.server.ts'
-import { Field, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { Field, FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 import { SignInNotice } from '#app/ui/sign-in-notice.tsx'
 
@@ -59,7 +59,7 @@ export default function EmailChange({ loaderData, actionData }: Route.ComponentP
 	const t = useT()
 	const [searchParams] = useSearchParams()
 	if (!loaderData.signedIn) return <SignInNotice />
-	const result = actionData?.result as FormResult | undefined
+	const result = formResult(actionData)
 	const code = searchParams.get('code') ?? undefined
 	const step =
 		actionData && 'step' in actionData ? actionData.step : code || searchParams.has('sent') ? 'verify' : 'request'

@@ -9,7 +9,7 @@ import { authenticator, InvalidForm } from '#app/session/authenticator.server.ts
 import { limitedAttempt, signInLimits } from '#app/limits/rate-limit.server.ts'
 import { upstreamFailure } from '#app/responses.server.ts'
 import { hasCredentials } from '#app/session/session.server.ts'
-import { Field, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { Field, FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
 import { Dialog } from '#app/ui/dialog.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 import { isUpstreamError } from '#app/upstream/errors.ts'
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
 	const t = useT()
 	const [searchParams] = useSearchParams()
-	const result = actionData?.result as FormResult | undefined
+	const result = formResult(actionData)
 	const errorKey = actionData && 'errorKey' in actionData ? actionData.errorKey : null
 	const showDialog =
 		(actionData && 'showDialog' in actionData ? actionData.showDialog : undefined) ?? loaderData.showDialog

@@ -8,7 +8,7 @@ import { afterMigration, INITIAL_REGISTER_FLOW, REGISTER_STEP } from '#app/domai
 import { preferencesContext, sessionContext } from '#app/request-context.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { migrateUser } from '#app/upstream/account-identity.server.ts'
-import { Field, FormErrors, SelectField, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { Field, FormErrors, formResult, SelectField, SubmitButton } from '#app/ui/form.tsx'
 import { Dialog } from '#app/ui/dialog.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Migration({ loaderData, actionData }: Route.ComponentProps) {
 	const t = useT()
 	const [searchParams] = useSearchParams()
-	const result = actionData?.result as FormResult | undefined
+	const result = formResult(actionData)
 	const userMissing = actionData && 'errorKey' in actionData && actionData.errorKey === 'dialog.userNotExistTitle'
 	return (
 		<>

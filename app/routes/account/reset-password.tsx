@@ -5,7 +5,7 @@ import { ResetConfirmSchema, ResetRequestSchema } from '#app/domain/account-form
 import { codeEntryLimits, limitedAttempt } from '#app/limits/rate-limit.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { confirmPasswordReset, requestPasswordReset } from '#app/upstream/account-identity.server.ts'
-import { Field, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { Field, FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
 import { HoneypotField } from '#app/ui/honeypot.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 
@@ -55,7 +55,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
 			: searchParams.has('code') || searchParams.has('sent')
 				? 'confirm'
 				: 'request'
-	const result = actionData?.result as FormResult | undefined
+	const result = formResult(actionData)
 	const expired = actionData && 'errorKey' in actionData && actionData.errorKey === 'errors.resetExpired'
 	if (step === 'request' || expired) {
 		return (

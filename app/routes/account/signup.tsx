@@ -14,7 +14,7 @@ import {
 import { preferencesContext, sessionContext } from '#app/request-context.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { getAccountType, signup } from '#app/upstream/account-identity.server.ts'
-import { CheckboxField, Field, FormErrors, SelectField, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { CheckboxField, Field, fieldValue, FormErrors, formResult, SelectField, SubmitButton } from '#app/ui/form.tsx'
 import { Dialog } from '#app/ui/dialog.tsx'
 import { HoneypotField } from '#app/ui/honeypot.tsx'
 import { useT } from '#app/ui/i18n.tsx'
@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
 	const t = useT()
-	const result = actionData?.result as FormResult | undefined
+	const result = formResult(actionData)
 	const dialogEmail = actionData && 'email' in actionData ? (actionData.email as string) : null
 
 	if (loaderData.step === 'verify') {
@@ -129,7 +129,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 	}
 
 	const japanese = (fieldValue: unknown) => fieldValue === 'ja-JP'
-	const culture = (result?.initialValue?.cultureCode as string | undefined) ?? loaderData.culture
+	const culture = fieldValue(result, 'cultureCode') ?? loaderData.culture
 	return (
 		<>
 			<p>{t('account.steps', { step: loaderData.registerStep })}</p>

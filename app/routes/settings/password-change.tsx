@@ -5,7 +5,7 @@ import { PasswordChangeSchema } from '#app/domain/account-forms.ts'
 import { endUserSession, requireCredentials } from '#app/session/auth.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { changePassword } from '#app/upstream/account-identity.server.ts'
-import { Field, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { Field, FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 
 /** Changing the password ends the session (spec 1 §4): the user signs in again, told why. */
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function PasswordChange({ actionData }: Route.ComponentProps) {
 	const t = useT()
-	const result = actionData?.result as FormResult | undefined
+	const result = formResult(actionData)
 	return (
 		<Form method="post" className="form" noValidate>
 			<p className="notice">{t('account.passwordChangeNotice')}</p>
