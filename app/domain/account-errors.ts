@@ -12,7 +12,23 @@ export interface UpstreamFailure {
 export type AccountFlow =
 	'signup' | 'migration' | 'activation' | 'resend' | 'login' | 'reset' | 'passwordChange' | 'emailChange' | 'delete'
 
-export function accountErrorKey(flow: AccountFlow, failure: UpstreamFailure): string {
+/** The catalogue keys of those messages: a type, so the catalogue test holds them to every catalogue. */
+export type AccountErrorKey =
+	| 'toast.tryAgain'
+	| 'toast.exception'
+	| 'errors.attemptLimit'
+	| 'errors.notActivated'
+	| 'errors.incorrectCredentials'
+	| 'errors.emailExists'
+	| 'errors.codeMismatch'
+	| 'errors.resetExpired'
+	| 'dialog.userNotExistTitle'
+	| 'errors.activationExpired'
+	| 'errors.emailNotFound'
+	| 'errors.incorrectCurrentPassword'
+	| 'errors.activeSubscriptions'
+
+export function accountErrorKey(flow: AccountFlow, failure: UpstreamFailure): AccountErrorKey {
 	const { code = '', message } = failure
 	if (failure.kind && failure.kind !== 'status')
 		return failure.kind === 'cancelled' ? 'toast.tryAgain' : 'toast.tryAgain'

@@ -6,43 +6,31 @@ import {
 	itemsForCountry,
 	itemsForCulture,
 	labelFor,
-	MASTER_CACHE_SECONDS,
 	MASTER_LIST_NAMES,
-	MASTER_REFRESH_SECONDS,
 	mergeMeta,
-	PRODUCT_INFO_RESET_SECONDS,
 } from './master-data.ts'
 
-describe('master data times (spec 1 §9)', () => {
-	it('refreshes each list after its own time', () => {
-		expect(MASTER_REFRESH_SECONDS).toEqual({
-			genders: 604800,
-			cultureCodes: 86400,
-			interests: 604800,
-			phoneTypes: 604800,
-			purchasingMethods: 604800,
-			questionnaireLabels: 259200,
-			brands: 604800,
-			stateProvinces: 604800,
-			products: 600,
-			stores: 3600,
-		})
-		expect(Object.keys(MASTER_REFRESH_SECONDS).sort()).toEqual([...MASTER_LIST_NAMES].sort())
+describe('master list names', () => {
+	it('accepts the name of every list', () => {
+		for (const name of MASTER_LIST_NAMES) expect(isMasterListName(name), name).toBe(true)
 	})
 
-	it('downloads products and stores through the cache, with their cache times', () => {
-		expect(MASTER_CACHE_SECONDS).toEqual({ products: 3600, stores: 86400 })
+	it.each([
+		['a path', 'master/genders'],
+		['another case', 'Genders'],
+		['a padded name', ' stores'],
+		['an empty string', ''],
+		['a name the object prototype has', 'constructor'],
+		['a number', 1],
+		['null', null],
+		['absent', undefined],
+		['an array of a name', ['stores']],
+	])('refuses %s', (_, value) => {
+		expect(isMasterListName(value)).toBe(false)
+	})
+
+	it('downloads only products and stores through the cache', () => {
 		expect(MASTER_LIST_NAMES.filter(isCachedMasterList)).toEqual(['products', 'stores'])
-	})
-
-	it('resets product info after a day', () => {
-		expect(PRODUCT_INFO_RESET_SECONDS).toBe(86400)
-	})
-
-	it('knows the list names', () => {
-		expect(isMasterListName('stores')).toBe(true)
-		expect(isMasterListName('master/genders')).toBe(false)
-		expect(isMasterListName(undefined)).toBe(false)
 	})
 })
 
@@ -111,9 +99,11 @@ describe('labels and rows per culture', () => {
 		expect(itemsForCulture(rows, 'en-US').map((r) => r.id)).toEqual(['1'])
 	})
 
-	it('picks rows by country', () => {
-		const rows = [{ country: 'US' }, { country: 'JP' }, { country: 'us' }, {}]
+	it('picks rows by country, whatever the case and padding of the code asked for', () => {
+		const rows = [{ country: 'US' }, { country: 'JP' }, { country: 'us' }, {}, { country: 840 }]
 		expect(itemsForCountry(rows, 'us')).toEqual([{ country: 'US' }, { country: 'us' }])
+		expect(itemsForCountry(rows, ' jp ')).toEqual([{ country: 'JP' }])
+		expect(itemsForCountry(rows, 'DE')).toEqual([])
 	})
 })
 

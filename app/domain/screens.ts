@@ -212,8 +212,8 @@ export function requiresLogin(screen: ScreenName): boolean {
 
 // ---------------------------------------------------------------- tabs
 
-export interface Tab {
-	id: string
+export interface Tab<Id extends string = string> {
+	id: Id
 	/** A disabled tab shows but cannot be opened; swiping skips it. */
 	disabled?: boolean
 }
@@ -240,10 +240,9 @@ const SUPPORT_TABS_DRUMS = [
 ] as const
 
 /** Every support tab of spec 1 §2. */
-export const SUPPORT_TABS: readonly string[] = [...SUPPORT_TABS_MAIN, ...SUPPORT_TABS_DRUMS]
+export const SUPPORT_TABS = [...SUPPORT_TABS_MAIN, ...SUPPORT_TABS_DRUMS] as const
 
-/** Tabs of each tabbed screen (spec 1 §2 and spec 2 §2); the first is selected by default. */
-export const SCREEN_TABS: Partial<Record<ScreenName, readonly string[]>> = {
+const TABS_BY_SCREEN = {
 	MyFeed: ['all', 'video', 'community', 'photo'],
 	MyGear: ['my_gear', 'register_product'],
 	ProductsDirect: ['features', 'specs', 'downloads', 'support', 'articles', 'accessories'],
@@ -253,7 +252,16 @@ export const SCREEN_TABS: Partial<Record<ScreenName, readonly string[]>> = {
 	MembershipsRCM: ['monthly', 'annual'],
 	MembershipsByReact: ['monthly', 'annual'],
 	EntitlementKey: ['key', 'serial_number'],
-}
+} as const satisfies Partial<Record<ScreenName, readonly string[]>>
+
+/** A tab's URL segment; `tab.<id>` is its label, which the type checker then holds to the catalogue. */
+export type TabId = (typeof TABS_BY_SCREEN)[keyof typeof TABS_BY_SCREEN][number]
+
+/** A tab a screen shows. */
+export type ScreenTab = Tab<TabId>
+
+/** Tabs of each tabbed screen (spec 1 §2 and spec 2 §2); the first is selected by default. */
+export const SCREEN_TABS: Partial<Record<ScreenName, readonly TabId[]>> = TABS_BY_SCREEN
 
 /** Screens whose tab bar shows (spec 1 §2: Home hides tabs; AccountDetails and surveys show none). */
 const TABBED_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
@@ -312,7 +320,7 @@ export function screenChrome(screen: ScreenName): Chrome {
  * on drum themes and the other brands' forms elsewhere; a link to a form of
  * the other group opens the screen's first tab.
  */
-export function tabsFor(screen: ScreenName, theme: ThemeName): Tab[] {
+export function tabsFor(screen: ScreenName, theme: ThemeName): ScreenTab[] {
 	const ids = SCREEN_TABS[screen] ?? []
 	if (screen !== 'Support') return ids.map((id) => ({ id }))
 	const enabled: readonly string[] = isDrumTheme(theme) ? SUPPORT_TABS_DRUMS : SUPPORT_TABS_MAIN
@@ -320,7 +328,7 @@ export function tabsFor(screen: ScreenName, theme: ThemeName): Tab[] {
 }
 
 /** The selected tab: the one in the URL when it is a real, enabled tab, else the first enabled one. */
-export function selectedTab(tabs: readonly Tab[], requested: string | undefined): Tab | undefined {
+export function selectedTab<T extends Tab>(tabs: readonly T[], requested: string | undefined): T | undefined {
 	const enabled = tabs.filter((t) => !t.disabled)
 	return enabled.find((t) => t.id === requested) ?? enabled[0]
 }
@@ -329,7 +337,7 @@ export function selectedTab(tabs: readonly Tab[], requested: string | undefined)
  * The tab a swipe lands on: the next (or previous) enabled tab, going round
  * the ends in a circle.
  */
-export function swipeTarget(tabs: readonly Tab[], currentId: string, direction: 1 | -1): Tab | undefined {
+export function swipeTarget<T extends Tab>(tabs: readonly T[], currentId: string, direction: 1 | -1): T | undefined {
 	const start = tabs.findIndex((t) => t.id === currentId)
 	if (start < 0) return undefined
 	for (let step = 1; step <= tabs.length; step++) {

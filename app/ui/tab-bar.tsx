@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
-import { useT, type CatalogueKey } from './i18n.tsx'
 import { Link, useNavigate } from 'react-router'
-import { swipeTarget, type Tab } from '#app/domain/screens.ts'
+import { swipeTarget, type ScreenTab } from '#app/domain/screens.ts'
+import { useT } from './i18n.tsx'
 
 const SWIPE_MIN_PX = 60
 
@@ -9,7 +9,15 @@ const SWIPE_MIN_PX = 60
  * The screen's tabs: links to URLs, so they work without JavaScript. With it,
  * a horizontal swipe moves to the next or previous enabled tab, in a circle.
  */
-export function TabBar({ tabs, selected, basePath }: { tabs: Tab[]; selected: string | undefined; basePath: string }) {
+export function TabBar({
+	tabs,
+	selected,
+	basePath,
+}: {
+	tabs: ScreenTab[]
+	selected: string | undefined
+	basePath: string
+}) {
 	const t = useT()
 	const navigate = useNavigate()
 
@@ -46,7 +54,7 @@ export function TabBar({ tabs, selected, basePath }: { tabs: Tab[]; selected: st
 					tab.disabled ? (
 						<li key={tab.id}>
 							<span className="tab" aria-disabled="true">
-								{t(`tab.${tab.id}` as CatalogueKey)}
+								{t(`tab.${tab.id}`)}
 							</span>
 						</li>
 					) : (
@@ -57,7 +65,7 @@ export function TabBar({ tabs, selected, basePath }: { tabs: Tab[]; selected: st
 								aria-current={tab.id === selected ? 'page' : undefined}
 								preventScrollReset
 							>
-								{t(`tab.${tab.id}` as CatalogueKey)}
+								{t(`tab.${tab.id}`)}
 							</Link>
 						</li>
 					),

@@ -5,7 +5,7 @@
  * settings are read once, on first use.
  *
  *   const emu = await startEmulator()
- *   const { signin } = await import('#app/upstream/account.server.ts')
+ *   const { signin } = await import('#app/upstream/account-identity.server.ts')
  *   afterAll(() => emu.stop())
  */
 import http from 'node:http'

@@ -129,13 +129,18 @@ test('sign-in lands on the account home, which shows who is signed in and links 
 }) => {
 	const { email, password } = await createAccount(page, request, { firstName: 'Robin', lastName: 'Keys' })
 	await signIn(page, email, password)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('My account')
 	const account = page.getByRole('region', { name: 'Signed in as' })
 	await expect(account).toContainText(email)
 	await expect(account).toContainText('Robin')
 	await expect(account).toContainText('Keys')
-	await expect(page.getByRole('tablist')).toHaveCount(0)
+	// Spec 1 §2: the home shows no tabs; a tabbed screen shows them as a navigation of links.
+	const tabBar = page.getByRole('navigation', { name: 'Sections of this page' })
+	await expect(tabBar).toHaveCount(0)
 	await page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'My Gear' }).click()
 	await expect(page).toHaveURL('/gear')
+	await expect(tabBar.getByRole('link')).toHaveText(['My Gear', 'Register a Product'])
+	await expect(tabBar.getByRole('link', { name: 'My Gear' })).toHaveAttribute('aria-current', 'page')
 })
 
 test('a remembered target outside the portal is not followed', async ({ page, request }) => {

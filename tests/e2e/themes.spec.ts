@@ -1,4 +1,11 @@
+import type { BrowserContext } from '@playwright/test'
 import { expect, test, themedUrl } from './fixtures.ts'
+
+/** The analytics answer the browser keeps for a site, decoded as the portal writes it (JSON in base64). */
+async function analyticsCookie(context: BrowserContext, url: string): Promise<unknown> {
+	const cookie = (await context.cookies(url)).find((c) => c.name === 'analytics')
+	return cookie && JSON.parse(Buffer.from(decodeURIComponent(cookie.value), 'base64').toString('utf8'))
+}
 
 test.describe('themes', () => {
 	test('the default is a drum theme, without a consent banner', async ({ page }) => {
@@ -32,17 +39,26 @@ test.describe('themes', () => {
 	})
 
 	for (const theme of ['main', 'effects', 'cloud'] as const) {
-		test(`the ${theme} theme asks for consent, and the answer is kept`, async ({ page, baseURL, context }) => {
-			await page.goto(themedUrl(theme, '/signup', baseURL))
-			const banner = page.getByRole('region', { name: 'Your privacy' })
-			await expect(banner).toBeVisible()
-			await banner.getByRole('button', { name: 'Allow analytics' }).click()
-			await expect(page).toHaveURL(/\/signup$/)
-			await expect(page.getByRole('region', { name: 'Your privacy' })).toHaveCount(0)
-			const cookies = await context.cookies(themedUrl(theme, '/', baseURL))
-			expect(cookies.find((c) => c.name === 'analytics')).toBeTruthy()
-			await page.goto(themedUrl(theme, '/login', baseURL))
-			await expect(page.getByRole('region', { name: 'Your privacy' })).toHaveCount(0)
-		})
+		for (const [button, answer] of [
+			['Allow analytics', 'granted'],
+			['No, thanks', 'denied'],
+		] as const) {
+			test(`the ${theme} theme asks for consent, and keeps ‘${button}’ as ${answer}`, async ({
+				page,
+				baseURL,
+				context,
+			}) => {
+				await page.goto(themedUrl(theme, '/signup', baseURL))
+				const banner = page.getByRole('region', { name: 'Your privacy' })
+				await expect(banner).toBeVisible()
+				expect(await analyticsCookie(context, themedUrl(theme, '/', baseURL))).toBeUndefined()
+				await banner.getByRole('button', { name: button }).click()
+				await expect(page).toHaveURL(/\/signup$/)
+				await expect(page.getByRole('region', { name: 'Your privacy' })).toHaveCount(0)
+				expect(await analyticsCookie(context, themedUrl(theme, '/', baseURL))).toBe(answer)
+				await page.goto(themedUrl(theme, '/login', baseURL))
+				await expect(page.getByRole('region', { name: 'Your privacy' })).toHaveCount(0)
+			})
+		}
 	}
 })
