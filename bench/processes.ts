@@ -40,7 +40,10 @@ export function runQuietly(command: string, args: string[], cwd: string, env: Re
 	}
 }
 
-/** A port free on loopback now. Another process could take it before the server does; on a bench machine that is unlikely. */
+/**
+ * A port free on loopback now. Another process could take it before the server does; on a bench
+ * machine that is unlikely.
+ */
 export function freePort(): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const probe = net.createServer()

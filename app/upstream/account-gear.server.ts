@@ -145,7 +145,10 @@ export interface QuestionnaireQuery {
 	cultureCodeIds?: readonly string[]
 }
 
-/** `GET questionnaires?labelIds[]=…&cultureCodeIds[]=…`: the surveys carrying any of the labels (all without labels). */
+/**
+ * `GET questionnaires?labelIds[]=…&cultureCodeIds[]=…`: the surveys carrying any of the labels (all
+ * without labels).
+ */
 export async function getQuestionnaires(
 	accessToken: string,
 	query: QuestionnaireQuery = {},
@@ -176,7 +179,10 @@ export async function getQuestionnaire(
 	})
 }
 
-/** `POST questionnaires/{id}/answerInfos/`: starts (or finds) the user's answer info for a survey about a registered product. */
+/**
+ * `POST questionnaires/{id}/answerInfos/`: starts (or finds) the user's answer info for a survey about
+ * a registered product.
+ */
 export async function createAnswerInfo(
 	accessToken: string,
 	questionnaireId: string,

@@ -259,7 +259,10 @@ export async function updateUser(
 	})
 }
 
-/** `PUT users/{id}` with {email, mailFormatType}: mails a code to the new address; the old one stays in force until it is verified. */
+/**
+ * `PUT users/{id}` with {email, mailFormatType}: mails a code to the new address; the old one stays in
+ * force until it is verified.
+ */
 export async function requestEmailChange(
 	accessToken: string,
 	userId: string,
@@ -486,7 +489,10 @@ export async function getManagingCultureCodes(accessToken: string, userId: strin
 
 type TemporaryBody = Record<string, unknown>
 
-/** `GET temporaryData/{userId}/{purpose}`: also finds what was kept under the user's email; null when nothing is kept. */
+/**
+ * `GET temporaryData/{userId}/{purpose}`: also finds what was kept under the user's email; null when
+ * nothing is kept.
+ */
 export async function getTemporaryData(
 	accessToken: string,
 	userId: string,

@@ -198,7 +198,10 @@ export function noRenewSubscription(idToken: string, params: Cancellation, optio
 	return service(idToken, { action: 'no-renew-subscription', ...params }, SubscriptionSchema, options)
 }
 
-/** Subscribes (type 1, with a validated checkout's token) or starts the free trial (type 2, top tier, first-time members only). */
+/**
+ * Subscribes (type 1, with a validated checkout's token) or starts the free trial (type 2, top tier,
+ * first-time members only).
+ */
 export function postSubscription(
 	idToken: string,
 	params: { type: 1 | 2; planIds: string[]; productIds?: string[]; offerId?: string; token?: string },

@@ -2,7 +2,10 @@
 import { DeviceListSchema, type DeviceRecord } from './contract/device.ts'
 import { upstreamRequest } from './http.server.ts'
 
-/** `GET app/{userId}/devices`: the user's device records (pcode and productVer); read them with `readDevices` of `#app/domain/device.ts`. */
+/**
+ * `GET app/{userId}/devices`: the user's device records (pcode and productVer); read them with
+ * `readDevices` of `#app/domain/device.ts`.
+ */
 export async function getDevices(accessToken: string, userId: string, signal?: AbortSignal): Promise<DeviceRecord[]> {
 	return upstreamRequest('device', {
 		path: `app/${encodeURIComponent(userId)}/devices`,

@@ -2,7 +2,7 @@ import { createClient } from 'redis'
 import type { KeyValueStore } from './types.ts'
 
 const connect = (url: string) => createClient({ url })
-/** The client as `createClient({ url })` makes it: `ReturnType<typeof createClient>` takes the generic defaults, another type. */
+/** The client `createClient({ url })` makes: `ReturnType<typeof createClient>` would take other generic defaults. */
 export type RedisClient = ReturnType<typeof connect>
 
 export interface RedisKeyValueStore extends KeyValueStore {

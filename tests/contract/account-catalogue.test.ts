@@ -4,14 +4,12 @@ import { failure, startEmulator, type RunningEmulator } from './emulator.ts'
 let emu: RunningEmulator
 let api: typeof import('#app/upstream/account-catalogue.server.ts')
 let contract: typeof import('#app/upstream/contract/account-catalogue.ts')
-let UpstreamError: typeof import('#app/upstream/errors.ts').UpstreamError
 let upstreamRequest: typeof import('#app/upstream/http.server.ts').upstreamRequest
 
 beforeAll(async () => {
 	emu = await startEmulator()
 	api = await import('#app/upstream/account-catalogue.server.ts')
 	contract = await import('#app/upstream/contract/account-catalogue.ts')
-	;({ UpstreamError } = await import('#app/upstream/errors.ts'))
 	;({ upstreamRequest } = await import('#app/upstream/http.server.ts'))
 })
 afterEach(() => emu.clearFaults())

@@ -7,14 +7,12 @@ import { failure, startEmulator, type RunningEmulator } from './emulator.ts'
 
 let emu: RunningEmulator
 let gear: typeof import('#app/upstream/account-gear.server.ts')
-let UpstreamError: typeof import('#app/upstream/errors.ts').UpstreamError
 
 const SLOW_DELAY_SECONDS = 30
 
 beforeAll(async () => {
 	emu = await startEmulator()
 	gear = await import('#app/upstream/account-gear.server.ts')
-	;({ UpstreamError } = await import('#app/upstream/errors.ts'))
 	// Fixtures of our own, so these tests do not depend on the catalogue's.
 	const db = emu.emulator.context().db
 	const product = { brand: 'main', categoryId: 1, image: 'https://images.example/piano.png', data: {} }

@@ -13,14 +13,12 @@ type Credentials = Awaited<ReturnType<Api['signin']>>
 let emu: RunningEmulator
 let api: Api
 let upstreamRequest: typeof import('#app/upstream/http.server.ts').upstreamRequest
-let UpstreamError: typeof import('#app/upstream/errors.ts').UpstreamError
 let toStoredUser: typeof import('#app/domain/user-record.ts').toStoredUser
 
 beforeAll(async () => {
 	emu = await startEmulator()
 	api = await import('#app/upstream/account-identity.server.ts')
 	;({ upstreamRequest } = await import('#app/upstream/http.server.ts'))
-	;({ UpstreamError } = await import('#app/upstream/errors.ts'))
 	;({ toStoredUser } = await import('#app/domain/user-record.ts'))
 })
 afterEach(() => emu.clearFaults())

@@ -7,13 +7,11 @@ import { failure, startEmulator, type RunningEmulator } from './emulator.ts'
 let emu: RunningEmulator
 let cloud: typeof import('#app/upstream/cloud.server.ts')
 let contract: typeof import('#app/upstream/contract/cloud.ts')
-let UpstreamError: typeof import('#app/upstream/errors.ts').UpstreamError
 
 beforeAll(async () => {
 	emu = await startEmulator()
 	cloud = await import('#app/upstream/cloud.server.ts')
 	contract = await import('#app/upstream/contract/cloud.ts')
-	;({ UpstreamError } = await import('#app/upstream/errors.ts'))
 })
 afterEach(() => emu.clearFaults())
 afterAll(() => emu.stop())

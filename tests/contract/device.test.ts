@@ -4,14 +4,12 @@ import { failure, startEmulator, type RunningEmulator } from './emulator.ts'
 
 let emu: RunningEmulator
 let getDevices: typeof import('#app/upstream/device.server.ts').getDevices
-let UpstreamError: typeof import('#app/upstream/errors.ts').UpstreamError
 let readDevices: typeof import('#app/domain/device.ts').readDevices
 let readDevice: typeof import('#app/domain/device.ts').readDevice
 
 beforeAll(async () => {
 	emu = await startEmulator()
 	;({ getDevices } = await import('#app/upstream/device.server.ts'))
-	;({ UpstreamError } = await import('#app/upstream/errors.ts'))
 	;({ readDevices, readDevice } = await import('#app/domain/device.ts'))
 })
 afterAll(() => emu.stop())

@@ -9,13 +9,11 @@ import { failure, startEmulator, type RunningEmulator } from './emulator.ts'
 let emu: RunningEmulator
 let helpCentre: typeof import('#app/upstream/help-centre.server.ts')
 let upstreamRequest: typeof import('#app/upstream/http.server.ts').upstreamRequest
-let UpstreamError: typeof import('#app/upstream/errors.ts').UpstreamError
 
 beforeAll(async () => {
 	emu = await startEmulator()
 	helpCentre = await import('#app/upstream/help-centre.server.ts')
 	;({ upstreamRequest } = await import('#app/upstream/http.server.ts'))
-	;({ UpstreamError } = await import('#app/upstream/errors.ts'))
 })
 afterAll(() => emu.stop())
 

@@ -4,12 +4,10 @@ import { failure, startEmulator, type RunningEmulator } from './emulator.ts'
 
 let emu: RunningEmulator
 let upstreamRequest: typeof import('#app/upstream/http.server.ts').upstreamRequest
-let UpstreamError: typeof import('#app/upstream/errors.ts').UpstreamError
 
 beforeAll(async () => {
 	emu = await startEmulator()
 	;({ upstreamRequest } = await import('#app/upstream/http.server.ts'))
-	;({ UpstreamError } = await import('#app/upstream/errors.ts'))
 })
 afterEach(() => emu.clearFaults())
 afterAll(() => emu.stop())

@@ -4,7 +4,6 @@ import { failure, startEmulator, type RunningEmulator } from './emulator.ts'
 
 let emu: RunningEmulator
 let client: typeof import('#app/upstream/public.server.ts')
-let UpstreamError: typeof import('#app/upstream/errors.ts').UpstreamError
 
 /** A product of our own, so these tests do not depend on the catalogue's seed. */
 const PRODUCT = {
@@ -21,7 +20,6 @@ const PRODUCT = {
 beforeAll(async () => {
 	emu = await startEmulator()
 	client = await import('#app/upstream/public.server.ts')
-	;({ UpstreamError } = await import('#app/upstream/errors.ts'))
 	insertProduct(emu.emulator.context().db, PRODUCT)
 })
 afterEach(async () => {

@@ -5,7 +5,6 @@ import { failure, startEmulator, type RunningEmulator } from './emulator.ts'
 
 let emu: RunningEmulator
 let sso: typeof import('#app/upstream/sso.server.ts')
-let UpstreamError: typeof import('#app/upstream/errors.ts').UpstreamError
 
 const PORTAL = 'owners-portal'
 const REDIRECT_URI = 'http://portal.test/oauth2/redirect'
@@ -13,7 +12,6 @@ const REDIRECT_URI = 'http://portal.test/oauth2/redirect'
 beforeAll(async () => {
 	emu = await startEmulator()
 	sso = await import('#app/upstream/sso.server.ts')
-	;({ UpstreamError } = await import('#app/upstream/errors.ts'))
 })
 afterAll(() => emu.stop())
 
@@ -316,7 +314,10 @@ describe('login', () => {
 	})
 })
 
-/** Signs in through the browser flow and exchanges the code: a browser session (cookie) and one client's credentials. */
+/**
+ * Signs in through the browser flow and exchanges the code: a browser session (cookie) and one
+ * client's credentials.
+ */
 async function signedIn(clientId = PORTAL, cookie?: string) {
 	const customer = demoUser('customer')
 	const redirectUri = clientId === PORTAL ? REDIRECT_URI : 'http://127.0.0.1:53682/callback'

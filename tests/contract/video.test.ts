@@ -3,7 +3,6 @@ import { failure, startEmulator, type RunningEmulator } from './emulator.ts'
 
 let emu: RunningEmulator
 let video: typeof import('#app/upstream/video.server.ts')
-let UpstreamError: typeof import('#app/upstream/errors.ts').UpstreamError
 let main: { id: string; uploads: string }
 let effectsId: string
 let dwId: string
@@ -11,7 +10,6 @@ let dwId: string
 beforeAll(async () => {
 	emu = await startEmulator()
 	video = await import('#app/upstream/video.server.ts')
-	;({ UpstreamError } = await import('#app/upstream/errors.ts'))
 	const [m, e, d] = await Promise.all(
 		['@maininstruments', '@effectspedals', 'dwdrums'].map((forHandle) => video.getChannels({ forHandle })),
 	)

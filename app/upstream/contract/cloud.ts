@@ -440,7 +440,10 @@ export const ProductsImagesResponseSchema = z.object({
 
 // ── Notification hub ────────────────────────────────────────────────────
 
-/** `POST api/notifications/key/{key}/register?productCode=`: an entitlement key, or a serial number with its hardware's productCode. */
+/**
+ * `POST api/notifications/key/{key}/register?productCode=`: an entitlement key, or a serial number
+ * with its hardware's productCode.
+ */
 export const KeyRegistrationQuerySchema = z.object({ productCode: z.string().min(1).max(64).optional() })
 
 export const KeyRegistrationResponseSchema = z.object({

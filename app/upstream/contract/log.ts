@@ -23,9 +23,8 @@ const eventFields = {
 	appVersionHash: z.string().max(100).default('-'),
 }
 
-const LogEventFieldsSchema = z.object(eventFields)
 /** The spec's fields of every event. */
-export type LogEventFields = z.input<typeof LogEventFieldsSchema>
+export type LogEventFields = z.input<z.ZodObject<typeof eventFields>>
 
 /** A usage event: the spec's fields plus any extra fields. */
 export const LogEventSchema = z.looseObject(eventFields)

@@ -42,7 +42,10 @@ export const ProductImagesSchema = z.object({
 })
 export type ProductImages = z.infer<typeof ProductImagesSchema>
 
-/** `GET url/privacy_policy/?culture_code&country&brand`: where the brand's privacy policy for that culture and country is. */
+/**
+ * `GET url/privacy_policy/?culture_code&country&brand`: where the brand's privacy policy for that
+ * culture and country is.
+ */
 export const PrivacyPolicyQuerySchema = z.object({
 	brand: z.string().trim().min(1),
 	culture_code: z.string().trim().min(1).optional(),

@@ -132,7 +132,10 @@ export function normaliseCredentials(value: unknown): unknown {
 /** Parses any spelling of the credentials into the spec's names. */
 export const NormalisedCredentialsSchema = z.preprocess(normaliseCredentials, CredentialsSchema)
 
-/** `POST oauth2/logout` and `POST oauth2/logout/clients/{clientId}` (a browser may send neither and rely on its cookie for logout). */
+/**
+ * `POST oauth2/logout` and `POST oauth2/logout/clients/{clientId}` (a browser may send neither and
+ * rely on its cookie for logout).
+ */
 export const RefreshTokenBodySchema = z.object({ refreshToken: z.string().min(1).max(4096) })
 
 /** The answer of every sign-out call. */

@@ -11,7 +11,10 @@ import type { TokenSubject } from '../tokens.ts'
 export const ATTEMPT_LIMIT = 5
 export const ATTEMPT_WINDOW_MS = 15 * 60 * 1000
 
-/** new: no such email; legacy: from the older portal, needs migration; unactivated: signed up, not confirmed; active. */
+/**
+ * new: no such email; legacy: from the older portal, needs migration; unactivated: signed up, not
+ * confirmed; active.
+ */
 export type UserStatus = 'legacy' | 'unactivated' | 'active'
 
 export interface UserRow {

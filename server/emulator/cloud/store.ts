@@ -5,8 +5,8 @@
  * checkouts and payment-information sessions.
  */
 import { randomUUID } from 'node:crypto'
-import type { CancellationReasonSchema, RuleTypeSchema } from '../../../app/upstream/contract/cloud.ts'
 import type { z } from 'zod'
+import type { CancellationReasonSchema, RuleTypeSchema } from '../../../app/upstream/contract/cloud.ts'
 import type { EmulatorContext } from '../context.ts'
 import { ACTIVE_SUBSCRIPTION_STATUSES, migrateSubscriptions } from './subscriptions-table.ts'
 

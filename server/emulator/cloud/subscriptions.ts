@@ -158,7 +158,10 @@ export function requireSubscription(ctx: EmulatorContext, userId: string, subscr
 	return s
 }
 
-/** What the user may use: the instruments of running subscriptions' tiers, and the kept products (keys, hardware, rewards). */
+/**
+ * What the user may use: the instruments of running subscriptions' tiers, and the kept products (keys,
+ * hardware, rewards).
+ */
 export function userProducts(ctx: EmulatorContext, userId: string): z.input<typeof UserProductSchema>[] {
 	const out: z.input<typeof UserProductSchema>[] = []
 	const describe = (productId: string) => {
@@ -327,7 +330,10 @@ export function trialEligible(ctx: EmulatorContext, userId: string): boolean {
 	return listSubscriptions(ctx, userId).length === 0
 }
 
-/** The free trial: 30 days of the top tier, status Subscribed, type Trial, not reward eligible; first-time members only. */
+/**
+ * The free trial: 30 days of the top tier, status Subscribed, type Trial, not reward eligible;
+ * first-time members only.
+ */
 export function startTrial(ctx: EmulatorContext, userId: string, planId: string): SubscriptionRow {
 	const found = findPlan(ctx, planId)
 	if (!found) throw new CloudError(404, `Plan ${planId} was not found.`, 'PlanNotFound')

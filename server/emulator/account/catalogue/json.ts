@@ -7,6 +7,7 @@
  * the slug.
  */
 import express, { type Response, type Router } from 'express'
+import type { z } from 'zod'
 import { isSupportedCulture } from '../../../../app/domain/culture.ts'
 import {
 	JsonKeyQuerySchema,
@@ -16,7 +17,6 @@ import {
 	type ProductJsonSchema,
 	type ProductRegistrationCategoriesJsonSchema,
 } from '../../../../app/upstream/contract/account-catalogue.ts'
-import type { z } from 'zod'
 import { sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { getMeta } from '../../db.ts'

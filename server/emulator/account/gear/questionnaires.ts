@@ -3,8 +3,8 @@
  * questionnaireLabels id and culture, and their answer infos and answers.
  * Every required question must be answered ('An answer is required.').
  */
-import express, { type Request, type Response } from 'express'
 import type { DatabaseSync } from 'node:sqlite'
+import express, { type Request, type Response } from 'express'
 import type { z } from 'zod'
 import {
 	DEFAULT_CULTURE,

@@ -17,7 +17,6 @@ import {
 	SERIAL_CODE_MIN_LENGTH,
 	UpdateRegisteredProductRequestSchema,
 	type RegisteredProductSchema,
-	type RegistrationStatus,
 } from '../../../../app/upstream/contract/account-gear.ts'
 import { sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'

@@ -4,8 +4,8 @@
  * them), `GET zendesk/articles/{id}` reads one. Anyone may read them. The
  * emulated help centre shows them at `zendesk/hc` and `zendesk/hc/articles/{id}`.
  */
-import express, { type Request, type Response } from 'express'
 import type { DatabaseSync } from 'node:sqlite'
+import express, { type Request, type Response } from 'express'
 import type { z } from 'zod'
 import {
 	HELP_CENTRE_MESSAGES,

@@ -1,4 +1,7 @@
-/** The social feeds the proxy serves: 30 page posts and 30 photo-account media, one every two days back from seeding. */
+/**
+ * The social feeds the proxy serves: 30 page posts and 30 photo-account media, one every two days back
+ * from seeding.
+ */
 import { IMAGE_PATH } from './images.ts'
 
 export type SocialKind = 'page' | 'photo'

@@ -4,8 +4,8 @@
  * media, 12 a page, newest first. A next-page token is the cursor of the
  * last item of a page; one that names no item of that feed is a 404.
  */
-import express, { type Request, type Response } from 'express'
 import type { DatabaseSync } from 'node:sqlite'
+import express, { type Request, type Response } from 'express'
 import type { z } from 'zod'
 import {
 	SOCIAL_MEDIA_FIELDS,

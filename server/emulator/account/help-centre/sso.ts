@@ -6,8 +6,8 @@
  * says who is signed in.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
-import express, { type Request, type Response } from 'express'
 import type { DatabaseSync } from 'node:sqlite'
+import express, { type Request, type Response } from 'express'
 import { jwtVerify, SignJWT } from 'jose'
 import type { z } from 'zod'
 import {

@@ -8,8 +8,8 @@
  * (newest first; all of them, up to 200, without `email`) for tests.
  */
 import { createHash } from 'node:crypto'
-import express, { type Request, type Response } from 'express'
 import type { DatabaseSync } from 'node:sqlite'
+import express, { type Request, type Response } from 'express'
 import type { z } from 'zod'
 import {
 	HelpCentreTicketRequestSchema,

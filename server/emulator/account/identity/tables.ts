@@ -241,7 +241,10 @@ export function saveTemporaryData(
 	return toTemporary(ctx.db.prepare('SELECT * FROM temporary_data WHERE id = ?').get(id) as TemporaryDbRow)
 }
 
-/** Deletes a purpose's data of an owner (a user also loses what was kept under their email); all purposes without one. */
+/**
+ * Deletes a purpose's data of an owner (a user also loses what was kept under their email); all
+ * purposes without one.
+ */
 export function deleteTemporaryData(
 	db: DatabaseSync,
 	owner: { userId: string | null; email: string },
