@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
 	test: {
-		include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+		include: [
+			'app/**/*.test.{ts,tsx}',
+			'server/**/*.test.ts',
+			'tests/contract/**/*.test.ts',
+			'tests/mocks/**/*.test.ts',
+		],
 		testTimeout: 20_000,
 		environment: 'node',
 		pool: 'forks',

@@ -70,6 +70,19 @@ async function readBody(response: Response): Promise<{ body: unknown; malformed:
 	}
 }
 
+/**
+ * The body of an error answer: JSON even when the upstream labelled it as
+ * text, so its `message`, `error` and `code` still count (spec 2 §8).
+ */
+function errorBody(body: unknown): unknown {
+	if (typeof body !== 'string' || !/^\s*[{[]/.test(body)) return body
+	try {
+		return JSON.parse(body)
+	} catch {
+		return body
+	}
+}
+
 /** Makes one call and returns its parsed answer, or throws an UpstreamError. */
 export async function upstreamRequest<S extends z.ZodType>(
 	upstream: UpstreamName,
@@ -134,14 +147,15 @@ export async function upstreamRequest<S extends z.ZodType>(
 	}
 
 	if (!response.ok) {
-		const code = read.body && typeof read.body === 'object' ? (read.body as Record<string, unknown>).code : undefined
+		const body = errorBody(read.body)
+		const code = body && typeof body === 'object' ? (body as Record<string, unknown>).code : undefined
 		throw new UpstreamError({
 			upstream,
 			kind: 'status',
 			status: response.status,
 			code: typeof code === 'string' ? code : undefined,
-			message: messageFromBody(read.body) ?? `Request failed with status code ${response.status}`,
-			body: read.body,
+			message: messageFromBody(body) ?? `Request failed with status code ${response.status}`,
+			body,
 		})
 	}
 	if (read.malformed) {
