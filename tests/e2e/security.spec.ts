@@ -33,6 +33,7 @@ test.describe('security headers and session cookie', () => {
 		expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
 		expect(headers['strict-transport-security']).toContain('max-age=')
 		expect(headers['x-powered-by']).toBeUndefined()
+		expect(headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=(), payment=()')
 	})
 
 	test('compresses pages and serves hashed assets as immutable', async ({ request }) => {
