@@ -65,13 +65,13 @@ describe('every form reports every error at once', () => {
 	})
 
 	it('password reset: code missing, weak password and mismatch together', () => {
-		expect(errorsOf(ResetConfirmSchema, { email: 'a@example.com', password: 'short', passwordConfirm: 'other' })).toEqual(
-			{
-				code: ['validation.codeRequired'],
-				password: ['validation.passwordRules'],
-				passwordConfirm: ['validation.passwordsDontMatch'],
-			},
-		)
+		expect(
+			errorsOf(ResetConfirmSchema, { email: 'a@example.com', password: 'short', passwordConfirm: 'other' }),
+		).toEqual({
+			code: ['validation.codeRequired'],
+			password: ['validation.passwordRules'],
+			passwordConfirm: ['validation.passwordsDontMatch'],
+		})
 	})
 
 	it('password change: current missing, new too weak and not confirmed', () => {

@@ -9,7 +9,10 @@ import { SUPPORTED_CULTURES } from './culture.ts'
 export const SIGNUP_SOURCES = ['registration_card', 'zendesk_sso', 'check_in', 'pass_login'] as const
 export type SignupSource = (typeof SIGNUP_SOURCES)[number]
 
-/** Spec 1 §5: half-width alphanumerics and symbols, at least 8, with a lowercase letter, an uppercase letter and a digit. */
+/**
+ * Spec 1 §5: half-width alphanumerics and symbols, at least 8, with a lowercase letter, an
+ * uppercase letter and a digit.
+ */
 export const PASSWORD_MIN_LENGTH = 8
 export function isValidPassword(password: string): boolean {
 	return (

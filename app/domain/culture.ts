@@ -56,7 +56,10 @@ export const DEFAULT_CULTURE: CultureCode = 'en-JM'
 
 const SUPPORTED = new Set<string>(SUPPORTED_CULTURES)
 
-/** The culture an unknown code falls back to, by its language (spec: en → en-JM, es → es-MX, pt → pt-BR, others by language). */
+/**
+ * The culture an unknown code falls back to, by its language (spec: en → en-JM, es → es-MX,
+ * pt → pt-BR, others by language).
+ */
 export const CULTURE_BY_LANGUAGE: Readonly<Record<string, CultureCode>> = {
 	bg: 'bg-BG',
 	cs: 'cs-CZ',

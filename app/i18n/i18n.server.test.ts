@@ -1,11 +1,11 @@
 import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import en from './locales/en/common.json' with { type: 'json' }
-import ja from './locales/ja/common.json' with { type: 'json' }
-import { getI18n, getLocale, i18nMiddleware, translatorFor } from './i18n.server.ts'
 import type { CultureCode } from '#app/domain/culture.ts'
 import { preferencesContext, type Preferences } from '#app/request-context.server.ts'
 import { createCatalogueTranslator } from '#app/ui/i18n.tsx'
+import en from './locales/en/common.json' with { type: 'json' }
+import ja from './locales/ja/common.json' with { type: 'json' }
+import { getI18n, getLocale, i18nMiddleware, translatorFor } from './i18n.server.ts'
 
 function keys(value: unknown, prefix = ''): string[] {
 	return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>

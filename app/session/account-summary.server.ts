@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from 'react-router'
-import { requireCredentials } from './auth.server.ts'
 import { orUpstreamUnavailable } from '#app/responses.server.ts'
 import type { AccountSummary } from '#app/domain/account-summary.ts'
 import { getMe } from '#app/upstream/account-identity.server.ts'
+import { requireCredentials } from './auth.server.ts'
 
 /** Who is signed in, for the account home and the profile tab; a clear 503 when the account API is down. */
 export async function loadAccountSummary(

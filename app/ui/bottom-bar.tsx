@@ -1,5 +1,5 @@
-import { useT } from './i18n.tsx'
 import { NavLink } from 'react-router'
+import { useT } from './i18n.tsx'
 
 const ITEMS = [
 	{ to: '/', key: 'nav.home', end: true },

@@ -1,5 +1,5 @@
-import { useT } from './i18n.tsx'
 import { Form, useLocation } from 'react-router'
+import { useT } from './i18n.tsx'
 
 /** The consent banner of the main, effects and cloud themes: a plain form, so it works without JavaScript. */
 export function ConsentBanner() {

@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react'
-import { useT } from './i18n.tsx'
 import { useFetchers, useNavigation } from 'react-router'
+import { useT } from './i18n.tsx'
 
 /** Spec 1 §9: the progress indicator is forced off after 60 s. */
 export const PROGRESS_TIMEOUT_MS = 60_000
 
-/** A bar at the top while a navigation or a submission is under way (JavaScript only; the browser shows its own otherwise). */
+/**
+ * A bar at the top while a navigation or a submission is under way (JavaScript only; the browser
+ * shows its own otherwise).
+ */
 export function PendingIndicator() {
 	const t = useT()
 	const navigation = useNavigation()
@@ -14,10 +17,13 @@ export function PendingIndicator() {
 	const [timedOut, setTimedOut] = useState(false)
 
 	useEffect(() => {
-		setTimedOut(false)
 		if (!busy) return
 		const timer = setTimeout(() => setTimedOut(true), PROGRESS_TIMEOUT_MS)
-		return () => clearTimeout(timer)
+		// The next navigation starts with the bar shown again.
+		return () => {
+			clearTimeout(timer)
+			setTimedOut(false)
+		}
 	}, [busy])
 
 	if (!busy || timedOut) return null

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { useT } from './i18n.tsx'
 import { useLocation } from 'react-router'
+import { useT } from './i18n.tsx'
 
 export const TOAST_TIMEOUT_MS = 8000
 

@@ -1,7 +1,10 @@
 import { accountTest as test, DEMO, logIn, signUpWithoutActivating, uniqueEmail } from './account.ts'
 import { expect, expectAccessible } from './fixtures.ts'
 
-/** Axe on the account screens, with their errors and dialogs showing (one project is enough: the markup is the same). */
+/**
+ * Axe on the account screens, with their errors and dialogs showing (one project is enough: the
+ * markup is the same).
+ */
 test.describe('accessibility of the account screens', () => {
 	test.skip(({ javaScript }) => !javaScript, 'checked once, in the JavaScript project')
 

@@ -7,10 +7,6 @@ import { analyticsCookie, sidebarCookie } from '#app/preferences/preferences.ser
 import { sessionContext } from '#app/request-context.server.ts'
 import { useT } from '#app/ui/i18n.tsx'
 
-export function loader() {
-	return redirect('/settings/settings')
-}
-
 /** Saves a display preference (sidebar side, analytics opt-in) in its cookie and goes back. */
 export async function action({ request, context }: Route.ActionArgs) {
 	const submission = parseWithZod(await request.formData(), { schema: PreferencesSchema })
@@ -24,12 +20,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return redirect(safeReturnPath(value.redirectTo), { headers: { 'Set-Cookie': cookie } })
 }
 
-/** Seen only when a preference form was tampered with: the forms offer nothing else. */
-export default function Preferences() {
+/**
+ * The forms that post here offer only valid choices, so this page is seen after a tampered post
+ * (400), or by someone who opened the address itself. It has no loader that redirects: the page
+ * rendered after a refused post must keep its 400.
+ */
+export default function Preferences({ actionData }: Route.ComponentProps) {
 	const t = useT()
 	return (
 		<>
-			<p role="alert">{t('errors.preferenceInvalid')}</p>
+			{actionData ? <p role="alert">{t('errors.preferenceInvalid')}</p> : <p>{t('settings.preferencesOnSettings')}</p>}
 			<p>
 				<Link to="/settings/settings">{t('screen.AccountSettings')}</Link>
 			</p>
