@@ -31,7 +31,7 @@ export function invalidForm(submission: Submission<unknown>, extra: Record<strin
 /**
  * A failed upstream call, told in the spec's words on the form. Errors the
  * user can fix answer 400; an upstream outage answers 503 so the form can be
- * sent again as it is.
+ * sent again as it is; an attempt limit 429 (`retryAfterMiddleware` adds `Retry-After` when it is ours).
  */
 export function upstreamFailure(
 	flow: AccountFlow,

@@ -17,6 +17,7 @@ import { screenChrome, selectedTab, tabsFor } from './domain/screens.ts'
 import { THEMES, themeHasConsent, type ThemeName } from './domain/theme.ts'
 import { formBodyMiddleware } from './forms/form-body.server.ts'
 import { getI18n, i18nMiddleware, translatorFor } from './i18n/i18n.server.ts'
+import { postLimitMiddleware, retryAfterMiddleware } from './limits/post-limit.server.ts'
 import { preferencesContext, screenContext, sessionContext } from './request-context.server.ts'
 import { guardMiddleware, sessionMiddleware } from './session/guard.server.ts'
 import { preferencesMiddleware } from './preferences/preferences.server.ts'
@@ -36,6 +37,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 	regionMiddleware,
 	sessionMiddleware,
 	i18nMiddleware,
+	retryAfterMiddleware,
+	postLimitMiddleware,
 	formBodyMiddleware,
 	guardMiddleware,
 ]

@@ -1,73 +1,312 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { RouterContextProvider } from 'react-router'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { redisServerPath, reportRedisSkipped, startRedisServer } from '#tests/redis-server.ts'
 
-describe('sign-in and code-entry limits', () => {
-	let limits: typeof import('./rate-limit.server.ts')
-	let UpstreamError: typeof import('#app/upstream/errors.ts').UpstreamError
-	let clientIpContext: typeof import('#app/request-context.server.ts').clientIpContext
+type Limits = typeof import('./rate-limit.server.ts')
 
+interface Loaded {
+	limits: Limits
+	middleware: typeof import('./post-limit.server.ts')
+	UpstreamError: (typeof import('#app/upstream/errors.ts'))['UpstreamError']
+	clientIpContext: (typeof import('#app/request-context.server.ts'))['clientIpContext']
+	closeStore: () => Promise<void>
+}
+
+/** The modules afresh, under this environment: each backend gets its own limiters and store. */
+async function load(env: Record<string, string>): Promise<Loaded> {
+	vi.resetModules()
+	vi.unstubAllEnvs()
+	for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value)
+	return {
+		limits: await import('./rate-limit.server.ts'),
+		middleware: await import('./post-limit.server.ts'),
+		UpstreamError: (await import('#app/upstream/errors.ts')).UpstreamError,
+		clientIpContext: (await import('#app/request-context.server.ts')).clientIpContext,
+		closeStore: (await import('#app/session/store.server.ts')).closeStore,
+	}
+}
+
+let serial = 0
+/** A key no other test uses: every test counts from zero whatever ran before it on the same store. */
+const unique = (what: string) => `${what}-${process.pid}-${++serial}`
+const address = () => unique('client')
+const email = () => `${unique('someone')}@example.com`
+
+/** The behaviour every backend must have. */
+function limitsContract(name: string, open: () => Promise<Loaded>) {
+	describe(`rate limits on ${name}`, () => {
+		let m: Loaded
+		beforeAll(async () => {
+			m = await open()
+		})
+		afterAll(async () => {
+			await m?.closeStore()
+			vi.unstubAllEnvs()
+		})
+
+		function contextFrom(clientAddress: string) {
+			const context = new RouterContextProvider()
+			context.set(m.clientIpContext, clientAddress)
+			return context
+		}
+		const accountError = (status: number, code: string, message: string) =>
+			new m.UpstreamError({ upstream: 'account', kind: 'status', status, code, message })
+		const wrongPassword = () => accountError(400, 'NotAuthorizedException', 'Incorrect username or password.')
+		const caught = (work: Promise<unknown>) =>
+			work.then(
+				() => 'resolved',
+				(error: unknown) => error,
+			)
+
+		it('counts refusals against the account: after ten, even the right password is refused, with a retry time', async () => {
+			const account = email()
+			for (let i = 0; i < m.limits.SIGN_IN_PER_ACCOUNT.points; i++) {
+				// From a new address each time: the account's limit holds however the guesses are spread.
+				const limits = m.limits.signInLimits(contextFrom(address()), account)
+				await expect(m.limits.limitedAttempt(limits, () => Promise.reject(wrongPassword()))).rejects.toThrow(
+					'Incorrect username or password.',
+				)
+			}
+			const signIn = vi.fn(async () => 'signed in')
+			const context = contextFrom(address())
+			const error = await caught(m.limits.limitedAttempt(m.limits.signInLimits(context, account), signIn))
+			expect(error).toBeInstanceOf(m.limits.RateLimited)
+			expect(error).toMatchObject({ status: 429, code: 'LimitExceededException', upstream: 'portal' })
+			expect(signIn).not.toHaveBeenCalled()
+			const retryAfter = (error as InstanceType<Limits['RateLimited']>).retryAfterSeconds
+			expect(retryAfter).toBeGreaterThan(0)
+			expect(retryAfter).toBeLessThanOrEqual(m.limits.SIGN_IN_PER_ACCOUNT.seconds)
+			expect(context.get(m.limits.retryAfterContext)).toBe(retryAfter)
+		})
+
+		it('never locks out an account that signs in successfully, however often', async () => {
+			const account = email()
+			for (let i = 0; i < m.limits.SIGN_IN_PER_ACCOUNT.points * 2; i++) {
+				const limits = m.limits.signInLimits(contextFrom(address()), account)
+				expect(await m.limits.limitedAttempt(limits, async () => 'ok')).toBe('ok')
+			}
+		})
+
+		it('does not count an outage of the account API against the account', async () => {
+			const account = email()
+			const outage = () => accountError(503, '', 'Service Unavailable')
+			for (let i = 0; i < m.limits.SIGN_IN_PER_ACCOUNT.points * 2; i++) {
+				const limits = m.limits.signInLimits(contextFrom(address()), account)
+				await expect(m.limits.limitedAttempt(limits, () => Promise.reject(outage()))).rejects.toThrow('Service')
+			}
+			expect(
+				await m.limits.limitedAttempt(m.limits.signInLimits(contextFrom(address()), account), async () => 'ok'),
+			).toBe('ok')
+		})
+
+		it('lets no more concurrent guesses through than the account allows', async () => {
+			const account = email()
+			let reached = 0
+			const guess = async () => {
+				reached++
+				throw wrongPassword()
+			}
+			const outcomes = await Promise.all(
+				Array.from({ length: 40 }, () =>
+					caught(m.limits.limitedAttempt(m.limits.signInLimits(contextFrom(address()), account), guess)),
+				),
+			)
+			expect(reached).toBe(m.limits.SIGN_IN_PER_ACCOUNT.points)
+			expect(outcomes.filter((o) => o instanceof m.limits.RateLimited)).toHaveLength(
+				40 - m.limits.SIGN_IN_PER_ACCOUNT.points,
+			)
+		})
+
+		it('counts every attempt against the client address, and only against that address', async () => {
+			const context = contextFrom(address())
+			for (let i = 0; i < m.limits.CODE_ENTRY_PER_CLIENT.points; i++) {
+				await m.limits.limitedAttempt(m.limits.codeEntryLimits(context, email()), async () => 'ok')
+			}
+			const error = await caught(m.limits.limitedAttempt(m.limits.codeEntryLimits(context, email()), async () => 'ok'))
+			expect(error).toBeInstanceOf(m.limits.RateLimited)
+			expect(error).toBeInstanceOf(m.UpstreamError)
+			expect(
+				await m.limits.limitedAttempt(m.limits.codeEntryLimits(contextFrom(address()), email()), async () => 'ok'),
+			).toBe('ok')
+		})
+
+		it('mails one address five times an hour, whoever asks and whatever the mail', async () => {
+			const target = email()
+			const send = vi.fn(async () => 'sent')
+			for (let i = 0; i < m.limits.MAIL_PER_EMAIL.points; i++) {
+				await m.limits.limitedMail(m.limits.mailLimits(contextFrom(address()), target), send)
+			}
+			// Written differently, it is the same inbox.
+			const error = await caught(
+				m.limits.limitedMail(m.limits.mailLimits(contextFrom(address()), ` ${target.toUpperCase()} `), send),
+			)
+			expect(error).toBeInstanceOf(m.limits.RateLimited)
+			expect((error as InstanceType<Limits['RateLimited']>).rule).toBe(m.limits.MAIL_PER_EMAIL)
+			expect(send).toHaveBeenCalledTimes(m.limits.MAIL_PER_EMAIL.points)
+			expect(await m.limits.limitedMail(m.limits.mailLimits(contextFrom(address()), email()), send)).toBe('sent')
+		})
+
+		it('gives the email its count back when the account API refused (no mail went out), not after an outage', async () => {
+			const target = email()
+			const taken = () => Promise.reject(accountError(400, 'UsernameExistsException', 'already exists'))
+			for (let i = 0; i < m.limits.MAIL_PER_EMAIL.points * 2; i++) {
+				await expect(m.limits.limitedMail(m.limits.mailLimits(contextFrom(address()), target), taken)).rejects.toThrow(
+					'already exists',
+				)
+			}
+			expect(await m.limits.limitedMail(m.limits.mailLimits(contextFrom(address()), target), async () => 'sent')).toBe(
+				'sent',
+			)
+
+			const other = email()
+			const outage = () => Promise.reject(accountError(502, '', 'Bad Gateway'))
+			for (let i = 0; i < m.limits.MAIL_PER_EMAIL.points; i++) {
+				await expect(m.limits.limitedMail(m.limits.mailLimits(contextFrom(address()), other), outage)).rejects.toThrow(
+					'Bad Gateway',
+				)
+			}
+			expect(
+				await caught(m.limits.limitedMail(m.limits.mailLimits(contextFrom(address()), other), async () => 'sent')),
+			).toBeInstanceOf(m.limits.RateLimited)
+		})
+
+		it('mails thirty times an hour from one address, to anyone', async () => {
+			const context = contextFrom(address())
+			for (let i = 0; i < m.limits.MAIL_PER_CLIENT.points; i++) {
+				await m.limits.limitedMail(m.limits.mailLimits(context, email()), async () => 'sent')
+			}
+			const error = await caught(m.limits.limitedMail(m.limits.mailLimits(context, email()), async () => 'sent'))
+			expect((error as InstanceType<Limits['RateLimited']>).rule).toBe(m.limits.MAIL_PER_CLIENT)
+		})
+
+		it('counts every POST against the address in the middleware: over the limit, a 429 page with Retry-After', async () => {
+			const clientAddress = address()
+			const action = vi.fn(async () => new Response('page'))
+			const thrown: unknown[] = []
+			// As React Router runs them: what a middleware throws becomes the error page, handed to the one before it.
+			const call = async (method: string) => {
+				const args = {
+					request: new Request('http://portal.test/login', { method }),
+					context: contextFrom(clientAddress),
+				}
+				const postLimit = async () => {
+					try {
+						return (await m.middleware.postLimitMiddleware(args as never, action as never)) as Response
+					} catch (error) {
+						thrown.push(error)
+						return new Response('error page', { status: (error as { init: ResponseInit }).init.status })
+					}
+				}
+				return (await m.middleware.retryAfterMiddleware(args as never, postLimit as never)) as Response
+			}
+			for (let i = 0; i < m.limits.POSTS_PER_CLIENT.points; i++) expect((await call('POST')).status).toBe(200)
+			// Reads are never counted.
+			for (let i = 0; i < 10; i++) await call('GET')
+			expect(action).toHaveBeenCalledTimes(m.limits.POSTS_PER_CLIENT.points + 10)
+
+			const refused = await call('POST')
+			expect(refused.status).toBe(429)
+			expect(thrown).toMatchObject([{ data: { errorKey: 'errors.tooManyRequests' } }])
+			const retryAfter = Number(refused.headers.get('Retry-After'))
+			expect(retryAfter).toBeGreaterThan(0)
+			expect(retryAfter).toBeLessThanOrEqual(m.limits.POSTS_PER_CLIENT.seconds)
+			expect(action).toHaveBeenCalledTimes(m.limits.POSTS_PER_CLIENT.points + 10)
+			const page = await call('GET')
+			expect(await page.text()).toBe('page')
+			expect(page.headers.has('Retry-After')).toBe(false)
+		})
+
+		it('sends Retry-After on an action’s 429 only when one of our limits refused it', async () => {
+			const respond = (status: number) => async () => new Response('form', { status })
+			const limited = contextFrom(address())
+			limited.set(m.limits.retryAfterContext, 42)
+			const sent = (await m.middleware.retryAfterMiddleware(
+				{ context: limited } as never,
+				respond(429) as never,
+			)) as Response
+			expect(sent.headers.get('Retry-After')).toBe('42')
+			// The account API's own attempt limit gives no time to wait.
+			const upstream = (await m.middleware.retryAfterMiddleware(
+				{ context: contextFrom(address()) } as never,
+				respond(429) as never,
+			)) as Response
+			expect(upstream.headers.has('Retry-After')).toBe(false)
+		})
+
+		it('counts nothing without a key (no client address, no email)', async () => {
+			for (let i = 0; i < m.limits.MAIL_PER_EMAIL.points * 2; i++) {
+				await m.limits.limitedMail(m.limits.mailLimits(contextFrom(''), ''), async () => 'sent')
+			}
+		})
+	})
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-limits-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+limitsContract('memory (node:sqlite store)', () => load({ DATA_DIR: dataDir }))
+
+describe('rate limits in memory: the window', () => {
+	let m: Loaded
 	beforeAll(async () => {
-		vi.stubEnv('DATA_DIR', mkdtempSync(path.join(os.tmpdir(), 'portal-limits-')))
-		limits = await import('./rate-limit.server.ts')
-		;({ UpstreamError } = await import('#app/upstream/errors.ts'))
-		;({ clientIpContext } = await import('#app/request-context.server.ts'))
+		m = await load({ DATA_DIR: dataDir })
+	})
+	afterEach(() => {
+		vi.useRealTimers()
 	})
 	afterAll(async () => {
-		await (await import('#app/session/store.server.ts')).closeStore()
+		await m?.closeStore()
 		vi.unstubAllEnvs()
 	})
 
-	function contextFrom(address: string) {
+	it('refuses until the window that counted ends, says how long, and then counts afresh', async () => {
+		vi.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z') })
 		const context = new RouterContextProvider()
-		context.set(clientIpContext, address)
-		return context
-	}
-	const refusal = () =>
-		new UpstreamError({
-			upstream: 'account',
-			kind: 'status',
-			status: 400,
-			code: 'NotAuthorizedException',
-			message: 'Incorrect username or password.',
-		})
-
-	it('counts failures against the account: after ten, even the right password is refused', async () => {
-		const account = limits.signInLimits(contextFrom('192.0.2.10'), 'someone@example.com')
-		for (let i = 0; i < limits.SIGN_IN_PER_ACCOUNT.limit; i++) {
-			await expect(limits.limitedAttempt(account, () => Promise.reject(refusal()))).rejects.toThrow(
-				'Incorrect username or password.',
-			)
+		context.set(m.clientIpContext, address())
+		const target = email()
+		for (let i = 0; i < m.limits.MAIL_PER_EMAIL.points; i++) {
+			await m.limits.limitedMail(m.limits.mailLimits(context, target), async () => 'sent')
 		}
-		const error = await limits.limitedAttempt(account, async () => 'signed in').catch((e: unknown) => e)
-		expect(error).toMatchObject({ status: 429, code: 'LimitExceededException' })
+		vi.advanceTimersByTime(40 * 60 * 1000)
+		const early = await m.limits
+			.limitedMail(m.limits.mailLimits(context, target), async () => 'sent')
+			.catch((error: unknown) => error)
+		expect(early).toBeInstanceOf(m.limits.RateLimited)
+		expect((early as InstanceType<Limits['RateLimited']>).retryAfterSeconds).toBe(20 * 60)
+
+		vi.advanceTimersByTime(20 * 60 * 1000)
+		expect(await m.limits.limitedMail(m.limits.mailLimits(context, target), async () => 'sent')).toBe('sent')
 	})
+})
 
-	it('never locks out an account that signs in successfully, however often', async () => {
-		for (let i = 0; i < limits.SIGN_IN_PER_ACCOUNT.limit * 2; i++) {
-			const address = `192.0.2.${20 + i}`
-			expect(
-				await limits.limitedAttempt(limits.signInLimits(contextFrom(address), 'often@example.com'), async () => 'ok'),
-			).toBe('ok')
-		}
+reportRedisSkipped('rate limit tests on Redis')
+
+describe.skipIf(!redisServerPath)('on Redis', () => {
+	let redis: Awaited<ReturnType<typeof startRedisServer>>
+	let url = ''
+	beforeAll(async () => {
+		redis = await startRedisServer()
+		url = redis.url
 	})
+	afterAll(() => redis?.stop())
 
-	it('counts every attempt against the client address', async () => {
-		const context = contextFrom('198.51.100.200')
-		for (let i = 0; i < limits.CODE_ENTRY_PER_CLIENT.limit; i++) {
-			await limits.limitedAttempt(limits.codeEntryLimits(context, `user${i}@example.com`), async () => 'ok')
-		}
-		const error = await limits
-			.limitedAttempt(limits.codeEntryLimits(context, 'another@example.com'), async () => 'ok')
-			.catch((e: unknown) => e)
-		expect(error).toBeInstanceOf(UpstreamError)
-		expect(
-			await limits.limitedAttempt(
-				limits.codeEntryLimits(contextFrom('198.51.100.201'), 'another@example.com'),
-				async () => 'ok',
-			),
-		).toBe('ok')
+	limitsContract('Redis', () => load({ DATA_DIR: dataDir, REDIS_URL: url }))
+
+	it('counts in the session store’s Redis, under portal:limit:, on the store’s own connection', async () => {
+		const m = await load({ DATA_DIR: dataDir, REDIS_URL: url })
+		const { getRedisClient } = await import('#app/session/store.server.ts')
+		const target = email()
+		const context = new RouterContextProvider()
+		context.set(m.clientIpContext, address())
+		await m.limits.limitedMail(m.limits.mailLimits(context, target), async () => 'sent')
+		const client = await getRedisClient()!
+		expect(await client.get(`portal:limit:mail-email:${target}`)).toBe('1')
+		const ttl = await client.pTTL(`portal:limit:mail-email:${target}`)
+		expect(ttl).toBeGreaterThan(0)
+		expect(ttl).toBeLessThanOrEqual(m.limits.MAIL_PER_EMAIL.seconds * 1000)
+		await m.closeStore()
 	})
 })

@@ -1,85 +1,158 @@
 /**
- * Rate limits on sign-in and code entry, per client address and per account,
- * on our side too (the account API has its own attempt limit): every attempt
- * counts against the address, failures against the account. Counted in the
- * portal's store, so several instances on Redis share them.
+ * The portal's own rate limits (ADR 0009), on our side too (the account API
+ * has its own attempt limit). rate-limiter-flexible counts them: in Redis when
+ * REDIS_URL is set (one atomic Lua increment per count, shared by every
+ * instance, on the session store's connection), else in this process's memory
+ * (its SQLite limiter does not take node:sqlite's DatabaseSync).
+ *
+ * - Sign-in and code entry: every attempt counts against the client address,
+ *   refusals by the account API against the account.
+ * - Actions that mail someone: every send counts against the address and
+ *   against the email it goes to.
+ * - Every POST counts against the address (`postLimitMiddleware`).
  */
-import type { RouterContextProvider } from 'react-router'
+import { createContext, type RouterContextProvider } from 'react-router'
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import { clientIpContext } from '#app/request-context.server.ts'
+import { getEnv } from '#app/env.server.ts'
+import { getRedisClient, getStore } from '#app/session/store.server.ts'
 import { isUpstreamError, UpstreamError } from '#app/upstream/errors.ts'
-import { getStore } from '#app/session/store.server.ts'
 
 export interface RateLimit {
 	name: string
-	limit: number
-	windowMs: number
+	/** How many counts a key may have in one window. */
+	points: number
+	/** The window, fixed from a key's first count. */
+	seconds: number
 }
 
 export interface RateLimitCheck {
 	rule: RateLimit
-	/** The client's address or the account's email; an empty key is not counted. */
+	/** The client's address or an email; an empty key is not counted. */
 	key: string
 }
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000
+const MINUTE = 60
+const FIFTEEN_MINUTES = 15 * MINUTE
+const HOUR = 60 * MINUTE
+
 /** Every attempt from one address counts: generous, as many people may share one. */
-export const SIGN_IN_PER_CLIENT: RateLimit = { name: 'signin-client', limit: 100, windowMs: FIFTEEN_MINUTES }
-/** Failed attempts on one account count: a user who signs in often is never locked out by it. */
-export const SIGN_IN_PER_ACCOUNT: RateLimit = { name: 'signin-account', limit: 10, windowMs: FIFTEEN_MINUTES }
-export const CODE_ENTRY_PER_CLIENT: RateLimit = { name: 'code-client', limit: 100, windowMs: FIFTEEN_MINUTES }
-export const CODE_ENTRY_PER_ACCOUNT: RateLimit = { name: 'code-account', limit: 10, windowMs: FIFTEEN_MINUTES }
+export const SIGN_IN_PER_CLIENT: RateLimit = { name: 'signin-client', points: 100, seconds: FIFTEEN_MINUTES }
+/** Refused attempts on one account count: a user who signs in often is never locked out by it. */
+export const SIGN_IN_PER_ACCOUNT: RateLimit = { name: 'signin-account', points: 10, seconds: FIFTEEN_MINUTES }
+export const CODE_ENTRY_PER_CLIENT: RateLimit = { name: 'code-client', points: 100, seconds: FIFTEEN_MINUTES }
+export const CODE_ENTRY_PER_ACCOUNT: RateLimit = { name: 'code-account', points: 10, seconds: FIFTEEN_MINUTES }
+/** Mail of every kind (sign-up, resend, reset, email change, migration) from one address. */
+export const MAIL_PER_CLIENT: RateLimit = { name: 'mail-client', points: 30, seconds: HOUR }
+/** Mail of every kind to one address: a stranger's inbox is not ours to flood. */
+export const MAIL_PER_EMAIL: RateLimit = { name: 'mail-email', points: 5, seconds: HOUR }
+/** Every POST from one address: two a second, kept up for a minute, is far beyond what people behind one NAT send. */
+export const POSTS_PER_CLIENT: RateLimit = { name: 'post-client', points: 120, seconds: MINUTE }
 
-interface Window {
-	count: number
-	resetAt: number
-}
+/** One of our limits is used up: told to the user like the account API's attempt limit. */
+export class RateLimited extends UpstreamError {
+	readonly rule: RateLimit
+	/** Whole seconds until the window that refused ends, for `Retry-After`. */
+	readonly retryAfterSeconds: number
 
-const storeKey = ({ rule, key }: RateLimitCheck) => `ratelimit:${rule.name}:${key.toLowerCase()}`
-
-async function readWindow(check: RateLimitCheck, now: number): Promise<Window> {
-	const raw = await getStore().get(storeKey(check))
-	const window = raw ? (JSON.parse(raw) as Window) : null
-	return window && window.resetAt > now ? window : { count: 0, resetAt: now + check.rule.windowMs }
-}
-
-/** Whether any of the limits is already used up (counts nothing). */
-export async function overLimit(checks: readonly RateLimitCheck[]): Promise<boolean> {
-	const now = Date.now()
-	for (const check of checks) {
-		if (check.key && (await readWindow(check, now)).count >= check.rule.limit) return true
-	}
-	return false
-}
-
-/** Counts one attempt against each limit (a fixed window per key). */
-export async function count(checks: readonly RateLimitCheck[]): Promise<void> {
-	const now = Date.now()
-	for (const check of checks) {
-		if (!check.key) continue
-		const window = await readWindow(check, now)
-		window.count += 1
-		await getStore().set(storeKey(check), JSON.stringify(window), window.resetAt)
+	constructor(rule: RateLimit, msBeforeNext: number) {
+		super({
+			upstream: 'portal',
+			kind: 'status',
+			status: 429,
+			code: 'LimitExceededException',
+			message: 'Attempt limit exceeded',
+		})
+		this.name = 'RateLimited'
+		this.rule = rule
+		this.retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000))
 	}
 }
 
-/** Our own limit, told to the user like the account API's attempt limit. */
-export function rateLimitError(): UpstreamError {
-	return new UpstreamError({
-		upstream: 'portal',
-		kind: 'status',
-		status: 429,
-		code: 'LimitExceededException',
-		message: 'Attempt limit exceeded',
+/**
+ * The seconds a refusal by one of our limits told this request to wait, for
+ * `retryAfterMiddleware`: React Router keeps no header but Set-Cookie of what
+ * an action returns or a middleware throws.
+ */
+export const retryAfterContext = createContext<number | null>(null)
+
+let limiters = new Map<string, Promise<RateLimiterAbstract>>()
+let limitersStore: unknown = null
+
+async function createLimiter(rule: RateLimit, redis: ReturnType<typeof getRedisClient>): Promise<RateLimiterAbstract> {
+	const options = { keyPrefix: `portal:limit:${rule.name}`, points: rule.points, duration: rule.seconds }
+	if (!redis) return new RateLimiterMemory(options)
+	return new RateLimiterRedis({
+		...options,
+		storeClient: await redis,
+		useRedisPackage: true,
+		// While Redis is away, count in memory rather than wait for it or let everyone through.
+		rejectIfRedisNotReady: true,
+		insuranceLimiter: new RateLimiterMemory(options),
 	})
 }
 
+function limiterFor(rule: RateLimit): Promise<RateLimiterAbstract> {
+	const store = getEnv().REDIS_URL ? getStore() : null
+	// A store closed and opened again (tests, shutdown) has a new connection.
+	if (store !== limitersStore) {
+		limiters = new Map()
+		limitersStore = store
+	}
+	let limiter = limiters.get(rule.name)
+	if (!limiter) {
+		limiter = createLimiter(rule, store ? getRedisClient() : null)
+		limiters.set(rule.name, limiter)
+		// A connection that failed is tried again by the next request, not kept as failed.
+		limiter.catch(() => limiters.get(rule.name) === limiter && limiters.delete(rule.name))
+	}
+	return limiter
+}
+
+const keyOf = (check: RateLimitCheck) => check.key.trim().toLowerCase()
+
+/**
+ * Counts one request against a limit (atomically); throws `RateLimited` when
+ * the limit is used up, and notes the wait in the request's context.
+ */
+export async function consumeLimit(check: RateLimitCheck, context?: Readonly<RouterContextProvider>): Promise<void> {
+	if (!keyOf(check)) return
+	try {
+		await (await limiterFor(check.rule)).consume(keyOf(check))
+	} catch (rejection) {
+		if (!(rejection instanceof RateLimiterRes)) throw rejection
+		const refusal = new RateLimited(check.rule, rejection.msBeforeNext)
+		context?.set(retryAfterContext, refusal.retryAfterSeconds)
+		throw refusal
+	}
+}
+
+/** Takes back one count of a request that turned out not to count. */
+async function giveBack(check: RateLimitCheck): Promise<void> {
+	if (!keyOf(check)) return
+	try {
+		await (await limiterFor(check.rule)).reward(keyOf(check))
+	} catch (error) {
+		// A count not given back only makes the limit stricter until its window ends: not worth failing the request.
+		console.error(`rate limit ${check.rule.name}: ${(error as Error).message}`)
+	}
+}
+
+/** The account API said no (a wrong password or code, an unknown or taken address): the attempt was the user's. */
+function refused(error: unknown): boolean {
+	return isUpstreamError(error) && error.kind === 'status' && (error.status ?? 0) < 500
+}
+
 export interface AttemptLimits {
+	context: Readonly<RouterContextProvider>
 	client: RateLimitCheck
+	/** The account (sign-in, code entry) or the email mailed to. */
 	account: RateLimitCheck
 }
 
 export function signInLimits(context: Readonly<RouterContextProvider>, email: string): AttemptLimits {
 	return {
+		context,
 		client: { rule: SIGN_IN_PER_CLIENT, key: context.get(clientIpContext) },
 		account: { rule: SIGN_IN_PER_ACCOUNT, key: email },
 	}
@@ -87,23 +160,55 @@ export function signInLimits(context: Readonly<RouterContextProvider>, email: st
 
 export function codeEntryLimits(context: Readonly<RouterContextProvider>, account: string): AttemptLimits {
 	return {
+		context,
 		client: { rule: CODE_ENTRY_PER_CLIENT, key: context.get(clientIpContext) },
 		account: { rule: CODE_ENTRY_PER_ACCOUNT, key: account },
 	}
 }
 
+export function mailLimits(context: Readonly<RouterContextProvider>, email: string): AttemptLimits {
+	return {
+		context,
+		client: { rule: MAIL_PER_CLIENT, key: context.get(clientIpContext) },
+		account: { rule: MAIL_PER_EMAIL, key: email },
+	}
+}
+
 /**
- * Runs one sign-in or code entry under its limits: refused (as the attempt
- * limit) when one is used up; the attempt counts against the address, and a
- * refusal by the upstream against the account.
+ * Runs one sign-in or code entry under its limits: refused (`RateLimited`)
+ * when one is used up. The attempt counts against the address; against the
+ * account only when the account API refuses it. The account's count is taken
+ * before the attempt and given back after, so concurrent guesses cannot all
+ * pass one check before any of them is counted.
  */
 export async function limitedAttempt<T>(limits: AttemptLimits, attempt: () => Promise<T>): Promise<T> {
-	if (await overLimit([limits.client, limits.account])) throw rateLimitError()
-	await count([limits.client])
+	await consumeLimit(limits.client, limits.context)
+	await consumeLimit(limits.account, limits.context)
+	let wasRefused = false
 	try {
 		return await attempt()
 	} catch (error) {
-		if (isUpstreamError(error)) await count([limits.account])
+		wasRefused = refused(error)
+		throw error
+	} finally {
+		if (!wasRefused) await giveBack(limits.account)
+	}
+}
+
+/**
+ * Runs one action that mails someone under its limits: refused (`RateLimited`)
+ * when one is used up. Every send counts against the address and the email;
+ * the email's count is given back when the account API refused the request,
+ * as no mail went out (a reset request for an unknown address is answered as
+ * sent, so it counts: the limit tells nothing about which addresses exist).
+ */
+export async function limitedMail<T>(limits: AttemptLimits, send: () => Promise<T>): Promise<T> {
+	await consumeLimit(limits.client, limits.context)
+	await consumeLimit(limits.account, limits.context)
+	try {
+		return await send()
+	} catch (error) {
+		if (refused(error)) await giveBack(limits.account)
 		throw error
 	}
 }

@@ -1,10 +1,10 @@
 import path from 'node:path'
-import { createRedisStore } from '#server/store/redis.ts'
+import { createRedisStore, type RedisClient, type RedisKeyValueStore } from '#server/store/redis.ts'
 import { createSqliteStore } from '#server/store/sqlite.ts'
 import type { KeyValueStore } from '#server/store/types.ts'
 import { getEnv } from '#app/env.server.ts'
 
-let store: KeyValueStore | undefined
+let store: KeyValueStore | RedisKeyValueStore | undefined
 
 /** The portal's own store: Redis when REDIS_URL is set, else node:sqlite under DATA_DIR. */
 export function getStore(): KeyValueStore {
@@ -15,6 +15,12 @@ export function getStore(): KeyValueStore {
 			: createSqliteStore(path.resolve(env.DATA_DIR, 'portal.sqlite'))
 	}
 	return store
+}
+
+/** The store's Redis connection when it is on Redis, for what must share it (the rate limits); else null. */
+export function getRedisClient(): Promise<RedisClient> | null {
+	getStore()
+	return store && 'client' in store ? store.client() : null
 }
 
 export async function closeStore() {

@@ -4,7 +4,7 @@ import type { Route } from './+types/activation'
 import { ActivationSchema, ResendActivationSchema } from '#app/domain/account-forms.ts'
 import { afterActivation, INITIAL_REGISTER_FLOW, REGISTER_STEP } from '#app/domain/registration-flow.ts'
 import { sessionContext } from '#app/request-context.server.ts'
-import { codeEntryLimits, limitedAttempt } from '#app/limits/rate-limit.server.ts'
+import { codeEntryLimits, limitedAttempt, limitedMail, mailLimits } from '#app/limits/rate-limit.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { confirm, resendConfirmationCode } from '#app/upstream/account-identity.server.ts'
 import { Field, FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
@@ -18,7 +18,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const submission = parseWithZod(form, { schema: ResendActivationSchema })
 		if (submission.status !== 'success') return invalidForm(submission, { intent: 'resend' })
 		try {
-			await resendConfirmationCode({ email: submission.value.email, mailFormatType: 'html' })
+			await limitedMail(mailLimits(context, submission.value.email), () =>
+				resendConfirmationCode({ email: submission.value.email, mailFormatType: 'html' }),
+			)
 		} catch (error) {
 			return upstreamFailure('resend', submission, error, { intent: 'resend' })
 		}

@@ -4,7 +4,7 @@ import type { Route } from './+types/email-change'
 import { EmailChangeConfirmSchema, emailChangeSchema } from '#app/domain/account-forms.ts'
 import { sessionContext } from '#app/request-context.server.ts'
 import { refreshCredentials, requireCredentials } from '#app/session/auth.server.ts'
-import { codeEntryLimits, limitedAttempt } from '#app/limits/rate-limit.server.ts'
+import { codeEntryLimits, limitedAttempt, limitedMail, mailLimits } from '#app/limits/rate-limit.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { hasCredentials } from '#app/session/session.server.ts'
 import { confirmEmailChange, requestEmailChange } from '#app/upstream/account-identity.server.ts'
@@ -41,10 +41,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const submission = parseWithZod(form, { schema: emailChangeSchema(credentials.email) })
 	if (submission.status !== 'success') return invalidForm(submission, { step: 'request' as const })
 	try {
-		await requestEmailChange(credentials.accessToken, credentials.userId, {
-			email: submission.value.newEmail,
-			mailFormatType: 'html',
-		})
+		await limitedMail(mailLimits(context, submission.value.newEmail), () =>
+			requestEmailChange(credentials.accessToken, credentials.userId, {
+				email: submission.value.newEmail,
+				mailFormatType: 'html',
+			}),
+		)
 	} catch (error) {
 		return upstreamFailure('emailChange', submission, error, { step: 'request' as const })
 	}

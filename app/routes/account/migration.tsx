@@ -7,6 +7,7 @@ import { cultureOptions } from '#app/domain/countries.ts'
 import { afterMigration, INITIAL_REGISTER_FLOW, REGISTER_STEP } from '#app/domain/registration-flow.ts'
 import { preferencesContext, sessionContext } from '#app/request-context.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
+import { limitedMail, mailLimits } from '#app/limits/rate-limit.server.ts'
 import { migrateUser } from '#app/upstream/account-identity.server.ts'
 import { Field, FormErrors, formResult, SelectField, SubmitButton } from '#app/ui/form.tsx'
 import { Dialog } from '#app/ui/dialog.tsx'
@@ -22,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const submission = parseWithZod(await request.formData(), { schema: MigrationSchema })
 	if (submission.status !== 'success') return invalidForm(submission)
 	try {
-		await migrateUser(submission.value)
+		await limitedMail(mailLimits(context, submission.value.email), () => migrateUser(submission.value))
 	} catch (error) {
 		return upstreamFailure('migration', submission, error)
 	}

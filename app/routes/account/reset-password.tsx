@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { ResetConfirmSchema, ResetRequestSchema } from '#app/domain/account-forms.ts'
-import { codeEntryLimits, limitedAttempt } from '#app/limits/rate-limit.server.ts'
+import { codeEntryLimits, limitedAttempt, limitedMail, mailLimits } from '#app/limits/rate-limit.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { confirmPasswordReset, requestPasswordReset } from '#app/upstream/account-identity.server.ts'
 import { Field, FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
@@ -16,7 +16,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const submission = parseWithZod(form, { schema: ResetRequestSchema })
 		if (submission.status !== 'success') return invalidForm(submission, { step: 'request' as const })
 		try {
-			await requestPasswordReset({ email: submission.value.email, mailFormatType: 'html' })
+			await limitedMail(mailLimits(context, submission.value.email), () =>
+				requestPasswordReset({ email: submission.value.email, mailFormatType: 'html' }),
+			)
 		} catch (error) {
 			return upstreamFailure('reset', submission, error, { step: 'request' as const })
 		}

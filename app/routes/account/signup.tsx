@@ -13,6 +13,7 @@ import {
 } from '#app/domain/registration-flow.ts'
 import { preferencesContext, sessionContext } from '#app/request-context.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
+import { limitedMail, mailLimits } from '#app/limits/rate-limit.server.ts'
 import { getAccountType, signup } from '#app/upstream/account-identity.server.ts'
 import { CheckboxField, Field, fieldValue, FormErrors, formResult, SelectField, SubmitButton } from '#app/ui/form.tsx'
 import { Dialog } from '#app/ui/dialog.tsx'
@@ -59,7 +60,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (submission.status !== 'success') return invalidForm(submission)
 		const { passwordConfirm: _, agreeToTerms: __, ...fields } = submission.value
 		try {
-			await signup({ ...fields, middleName: fields.middleName || undefined, mailFormatType: 'html' })
+			await limitedMail(mailLimits(context, fields.email), () =>
+				signup({ ...fields, middleName: fields.middleName || undefined, mailFormatType: 'html' }),
+			)
 		} catch (error) {
 			return upstreamFailure('signup', submission, error)
 		}
