@@ -1,4 +1,3 @@
-import { useCatalogue, useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 import { useEffect } from 'react'
 import {
 	data,
@@ -12,6 +11,7 @@ import {
 	useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
+import { useCatalogue, useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 import { htmlLang } from './domain/culture.ts'
 import { screenChrome, selectedTab, tabsFor } from './domain/screens.ts'
 import { THEMES, themeHasConsent, type ThemeName } from './domain/theme.ts'

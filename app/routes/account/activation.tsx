@@ -55,7 +55,8 @@ export default function Activation({ actionData }: Route.ComponentProps) {
 	const confirmResult = intent === 'confirm' ? formResult(actionData) : undefined
 	const resendResult = intent === 'resend' ? formResult(actionData) : undefined
 	const expired = actionData && 'errorKey' in actionData && actionData.errorKey === 'errors.activationExpired'
-	// A link opened by a mail scanner must not activate the account: the link shows this form, and only its button confirms.
+	// A link opened by a mail scanner must not activate the account: the link shows this form, and only its
+	// button confirms.
 	const fromLink = Boolean(email && code) && !confirmResult
 	return (
 		<>
