@@ -77,6 +77,51 @@ export function Field({ name, label, result, initial, hint, type = 'text', ...pr
 	)
 }
 
+/**
+ * A new password with the spec's rules as its hint and, when `confirmName` is given, its
+ * confirmation: the pair every form that sets a password shows.
+ */
+export function NewPasswordFields({
+	result,
+	name,
+	label,
+	confirmName,
+	confirmLabel,
+	required,
+}: {
+	result?: FormResult
+	name: string
+	label: string
+	confirmName?: string
+	confirmLabel?: string
+	required?: boolean
+}) {
+	const t = useT()
+	return (
+		<>
+			<Field
+				name={name}
+				type="password"
+				label={label}
+				hint={t('account.passwordRulesHint')}
+				result={result}
+				autoComplete="new-password"
+				required={required}
+			/>
+			{confirmName ? (
+				<Field
+					name={confirmName}
+					type="password"
+					label={confirmLabel ?? ''}
+					result={result}
+					autoComplete="new-password"
+					required={required}
+				/>
+			) : null}
+		</>
+	)
+}
+
 /** A checkbox with its label after it, and its errors. */
 export function CheckboxField({
 	name,

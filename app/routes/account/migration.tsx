@@ -9,7 +9,7 @@ import { preferencesContext, sessionContext } from '#app/request-context.server.
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { limitedMail, mailLimits } from '#app/limits/rate-limit.server.ts'
 import { migrateUser } from '#app/upstream/account-identity.server.ts'
-import { Field, FormErrors, formResult, SelectField, SubmitButton } from '#app/ui/form.tsx'
+import { Field, FormErrors, formResult, NewPasswordFields, SelectField, SubmitButton } from '#app/ui/form.tsx'
 import { Dialog } from '#app/ui/dialog.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 
@@ -64,14 +64,7 @@ export default function Migration({ loaderData, actionData }: Route.ComponentPro
 					initial={searchParams.get('email') ?? undefined}
 					autoComplete="email"
 				/>
-				<Field
-					name="password"
-					type="password"
-					label={t('field.newPassword')}
-					hint={t('account.passwordRulesHint')}
-					result={result}
-					autoComplete="new-password"
-				/>
+				<NewPasswordFields result={result} name="password" label={t('field.newPassword')} />
 				<SelectField
 					name="cultureCode"
 					label={t('field.cultureCode')}

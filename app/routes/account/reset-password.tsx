@@ -5,7 +5,7 @@ import { ResetConfirmSchema, ResetRequestSchema } from '#app/domain/account-form
 import { codeEntryLimits, limitedAttempt, limitedMail, mailLimits } from '#app/limits/rate-limit.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { confirmPasswordReset, requestPasswordReset } from '#app/upstream/account-identity.server.ts'
-import { Field, FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
+import { Field, FormErrors, formResult, NewPasswordFields, SubmitButton } from '#app/ui/form.tsx'
 import { HoneypotField } from '#app/ui/honeypot.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 
@@ -106,20 +106,12 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
 					inputMode="numeric"
 					autoComplete="one-time-code"
 				/>
-				<Field
+				<NewPasswordFields
+					result={result}
 					name="password"
-					type="password"
 					label={t('field.newPassword')}
-					hint={t('account.passwordRulesHint')}
-					result={result}
-					autoComplete="new-password"
-				/>
-				<Field
-					name="passwordConfirm"
-					type="password"
-					label={t('field.newPasswordConfirm')}
-					result={result}
-					autoComplete="new-password"
+					confirmName="passwordConfirm"
+					confirmLabel={t('field.newPasswordConfirm')}
 				/>
 				<SubmitButton name="intent" value="confirm">
 					{t('account.setNewPassword')}

@@ -15,7 +15,16 @@ import { preferencesContext, sessionContext } from '#app/request-context.server.
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { limitedMail, mailLimits } from '#app/limits/rate-limit.server.ts'
 import { getAccountType, signup } from '#app/upstream/account-identity.server.ts'
-import { CheckboxField, Field, fieldValue, FormErrors, formResult, SelectField, SubmitButton } from '#app/ui/form.tsx'
+import {
+	CheckboxField,
+	Field,
+	fieldValue,
+	FormErrors,
+	formResult,
+	NewPasswordFields,
+	SelectField,
+	SubmitButton,
+} from '#app/ui/form.tsx'
 import { Dialog } from '#app/ui/dialog.tsx'
 import { HoneypotField } from '#app/ui/honeypot.tsx'
 import { useT } from '#app/ui/i18n.tsx'
@@ -153,21 +162,12 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 						<Field name="phoneticLastName" label={t('field.phoneticLastName')} result={result} required />
 					</>
 				) : null}
-				<Field
+				<NewPasswordFields
+					result={result}
 					name="password"
-					type="password"
 					label={t('field.password')}
-					hint={t('account.passwordRulesHint')}
-					result={result}
-					autoComplete="new-password"
-					required
-				/>
-				<Field
-					name="passwordConfirm"
-					type="password"
-					label={t('field.passwordConfirm')}
-					result={result}
-					autoComplete="new-password"
+					confirmName="passwordConfirm"
+					confirmLabel={t('field.passwordConfirm')}
 					required
 				/>
 				<SelectField

@@ -5,7 +5,7 @@ import { PasswordChangeSchema } from '#app/domain/account-forms.ts'
 import { endUserSession, requireCredentials } from '#app/session/auth.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { changePassword } from '#app/upstream/account-identity.server.ts'
-import { Field, FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
+import { Field, FormErrors, formResult, NewPasswordFields, SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 
 /** Changing the password ends the session (spec 1 §4): the user signs in again, told why. */
@@ -42,20 +42,12 @@ export default function PasswordChange({ actionData }: Route.ComponentProps) {
 				result={result}
 				autoComplete="current-password"
 			/>
-			<Field
+			<NewPasswordFields
+				result={result}
 				name="newPassword"
-				type="password"
 				label={t('field.newPassword')}
-				hint={t('account.passwordRulesHint')}
-				result={result}
-				autoComplete="new-password"
-			/>
-			<Field
-				name="newPasswordConfirm"
-				type="password"
-				label={t('field.newPasswordConfirm')}
-				result={result}
-				autoComplete="new-password"
+				confirmName="newPasswordConfirm"
+				confirmLabel={t('field.newPasswordConfirm')}
 			/>
 			<SubmitButton>{t('account.changePassword')}</SubmitButton>
 		</Form>
