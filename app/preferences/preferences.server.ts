@@ -3,7 +3,7 @@
  * during server rendering: theme, culture, country, sidebar side, analytics
  * opt-in (architecture: "local storage → cookies").
  */
-import { createCookie, type MiddlewareFunction } from 'react-router'
+import { createCookie, type Cookie, type MiddlewareFunction } from 'react-router'
 import {
 	cultureFromAcceptLanguage,
 	DEFAULT_CULTURE,
@@ -17,13 +17,32 @@ import { getEnv } from '#app/env.server.ts'
 import { preferencesContext, type Preferences } from '#app/request-context.server.ts'
 
 const YEAR = 365 * 24 * 60 * 60
-const cookieOptions = { path: '/', sameSite: 'lax' as const, httpOnly: true, maxAge: YEAR }
 
-export const themeCookie = createCookie('theme', cookieOptions)
-export const cultureCookie = createCookie('culture', cookieOptions)
-export const countryCookie = createCookie('country', cookieOptions)
-export const sidebarCookie = createCookie('sidebar', cookieOptions)
-export const analyticsCookie = createCookie('analytics', cookieOptions)
+/**
+ * A preference cookie: HttpOnly, SameSite=Lax and, in production, Secure, like the session
+ * cookie. Made on first use, so the settings are read then, not when the module loads.
+ */
+function preferenceCookie(name: string): Pick<Cookie, 'parse' | 'serialize'> {
+	let cookie: Cookie | undefined
+	const made = () =>
+		(cookie ??= createCookie(name, {
+			path: '/',
+			sameSite: 'lax',
+			httpOnly: true,
+			secure: getEnv().NODE_ENV === 'production',
+			maxAge: YEAR,
+		}))
+	return {
+		parse: (header, options) => made().parse(header, options),
+		serialize: (value, options) => made().serialize(value, options),
+	}
+}
+
+export const themeCookie = preferenceCookie('theme')
+export const cultureCookie = preferenceCookie('culture')
+export const countryCookie = preferenceCookie('country')
+export const sidebarCookie = preferenceCookie('sidebar')
+export const analyticsCookie = preferenceCookie('analytics')
 
 const COUNTRY_CODE = /^[A-Za-z]{2}$/
 
