@@ -172,12 +172,13 @@ describe('upstreamRequest: an answer that stops coming', () => {
 	})
 
 	it('marks a call the caller gave up on while the body was coming as cancelled', async () => {
-		const hit = account.get('master/genders', reply.stall())
+		let bodyRead!: () => void
+		const reading = new Promise<void>((resolve) => (bodyRead = resolve))
+		account.get('master/genders', reply.stall(bodyRead))
 		const controller = new AbortController()
 		const call = upstreamRequest('account', { path: 'master/genders', schema: z.unknown(), signal: controller.signal })
-		await hit.arrived()
 		// Past the headers: the client is reading the body when it gives up.
-		await new Promise((resolve) => setTimeout(resolve, 20))
+		await reading
 		controller.abort()
 		const error = await failure(call)
 		expect(error).toMatchObject({ kind: 'cancelled', cancelled: true })

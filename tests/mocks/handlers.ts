@@ -146,17 +146,23 @@ export const reply = {
 		})
 	},
 	/** Sends the headers and the first bytes, then nothing more until the client gives up. */
-	stall: (): Reply => (request) => {
-		const body = new ReadableStream<Uint8Array>({
-			start(controller) {
-				controller.enqueue(new TextEncoder().encode(NOT_JSON))
-				request.signal.addEventListener('abort', () => controller.error(new Error('client gave up')), { once: true })
-			},
-		})
-		return new HttpResponse(body, {
-			headers: { 'Content-Type': 'application/json', 'Content-Length': String(NOT_JSON.length + 100) },
-		})
-	},
+	stall:
+		(onRead?: () => void): Reply =>
+		(request) => {
+			const body = new ReadableStream<Uint8Array>({
+				start(controller) {
+					controller.enqueue(new TextEncoder().encode(NOT_JSON))
+					request.signal.addEventListener('abort', () => controller.error(new Error('client gave up')), { once: true })
+				},
+				// Asked for more once the first chunk was taken: the answer's head is out, its body is being read.
+				pull() {
+					onRead?.()
+				},
+			})
+			return new HttpResponse(body, {
+				headers: { 'Content-Type': 'application/json', 'Content-Length': String(NOT_JSON.length + 100) },
+			})
+		},
 	/** Never answers; lets the request go once the client gives up on it. */
 	never: (): Reply => (request) =>
 		new Promise<Response>((resolve) => {
