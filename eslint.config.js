@@ -3,7 +3,7 @@
 import js from '@eslint/js'
 import { defineConfig, globalIgnores } from 'eslint/config'
 import prettier from 'eslint-config-prettier'
-import { createNodeResolver, importX } from 'eslint-plugin-import-x'
+import importPlugin from 'eslint-plugin-import'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
@@ -30,16 +30,17 @@ export default defineConfig(
 			sourceType: 'module',
 			globals: { ...globals.node, ...globals.browser },
 		},
-		plugins: { 'import-x': importX },
+		// eslint-plugin-import rather than its fork import-x: the fork's native resolver has builds for Linux only
+		// on the registry here, so `npm ci` refused the lock file.
+		plugins: { import: importPlugin },
 		settings: {
-			'import-x/resolver-next': [createNodeResolver()],
 			// package.json "imports": #app/*, #server/*, #tests/* are the project's own modules.
-			'import-x/internal-regex': '^#(app|server|tests)/',
+			'import/internal-regex': '^#(app|server|tests)/',
 		},
 		rules: {
 			// The order the code is written in: node:, packages, #app/…, then relative paths. It runs the groups
 			// together and keeps no alphabetical order inside one, so neither blank lines nor sorting is asked.
-			'import-x/order': [
+			'import/order': [
 				'error',
 				{
 					groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
