@@ -12,6 +12,7 @@ import tseslint from 'typescript-eslint'
 export default defineConfig(
 	globalIgnores([
 		'build/',
+		'build-*/',
 		'.react-router/',
 		'data/',
 		'node_modules/',

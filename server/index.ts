@@ -62,7 +62,8 @@ if (dev) {
 		await viteServer.close()
 	}
 } else {
-	const build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
+	const buildDir = path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build')
+	const build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild
 	const entry = entryOf(build)
 	app = createPortalApp({
 		build,
@@ -71,7 +72,7 @@ if (dev) {
 		trustProxy: env.TRUST_PROXY,
 		publicUrl: env.PORTAL_URL,
 		allowedRedirectOrigins: env.ALLOWED_REDIRECT_ORIGINS,
-		clientDir: path.join(root, 'build/client'),
+		clientDir: path.join(buildDir, 'client'),
 		emulator: emulator?.router,
 		healthCheck: entry.checkStore,
 	})
