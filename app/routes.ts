@@ -26,7 +26,7 @@ export default [
 	screen('email-change', 'EmailChange', 'routes/account/email-change.tsx'),
 	screen('logout', 'Logout', 'routes/account/logout.tsx'),
 	screen('delete-account', 'DeleteAccount', 'routes/account/delete-account.tsx'),
-	screen('privacy', 'Privacy'),
+	screen('privacy', 'Privacy', 'routes/account/privacy.tsx'),
 	screen('unavailable', 'RegionUnavailable', 'routes/account/region-unavailable.tsx'),
 	screen('hc/login', 'ZendeskSSO', 'routes/account/help-centre-login.tsx'),
 	screen('oauth2/redirect', 'OAuth2Redirect', 'routes/account/oauth2-redirect.tsx'),

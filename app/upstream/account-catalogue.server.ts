@@ -25,6 +25,8 @@ import {
 	ProductJsonSchema,
 	ProductRegistrationCategoriesJsonSchema,
 	ProductSchema,
+	termsOfUseJsonKey,
+	TermsOfUseJsonSchema,
 	type MasterItem,
 } from './contract/account-catalogue.ts'
 import { UpstreamError } from './errors.ts'
@@ -209,4 +211,15 @@ export async function getProductRegistrationCategories(signal?: AbortSignal) {
 		signal,
 	})
 	return document.categories
+}
+
+/** The address of a brand's terms of use for a culture (static, anonymous). */
+export async function getTermsOfUseUrl(params: { brand: string; cultureCode: string }, signal?: AbortSignal) {
+	const document = await upstreamRequest('account', {
+		path: 'json/static',
+		query: { key: termsOfUseJsonKey(params.brand, params.cultureCode) },
+		schema: TermsOfUseJsonSchema,
+		signal,
+	})
+	return document.url
 }

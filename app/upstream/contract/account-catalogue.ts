@@ -246,6 +246,8 @@ export const productJsonKey = (cultureCode: string, slug: string) => `products/$
 export const curationJsonKey = (cultureCode: string) => `curation/${cultureCode}`
 export const localizationJsonKey = (cultureCode: string) => `localization/${cultureCode}`
 export const PRODUCT_REGISTRATION_CATEGORIES_KEY = 'productRegistrationCategories'
+/** Designed: where a brand's terms of use are for a culture (a brand value as the public API knows it). */
+export const termsOfUseJsonKey = (brand: string, cultureCode: string) => `termsOfUse/${brand}/${cultureCode}`
 
 export const ProductSupportDocumentSchema = z.object({
 	Document_Id: z.string(),
@@ -334,6 +336,14 @@ export const ProductRegistrationCategoriesJsonSchema = z.object({
 	categories: z.array(ProductRegistrationCategorySchema),
 })
 export type ProductRegistrationCategory = z.infer<typeof ProductRegistrationCategorySchema>
+
+/** Designed: the terms of use document of `json/static` (key `termsOfUse/{brand}/{cultureCode}`): their address. */
+export const TermsOfUseJsonSchema = z.object({
+	brand: z.string(),
+	cultureCode: z.string(),
+	url: z.url(),
+	updateDate: isoDate,
+})
 
 /** Any JSON document, for the generic `json` and `json/static` calls. */
 export const JsonDocumentSchema = z.json()

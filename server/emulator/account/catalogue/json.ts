@@ -12,16 +12,19 @@ import { isSupportedCulture } from '../../../../app/domain/culture.ts'
 import {
 	JsonKeyQuerySchema,
 	PRODUCT_REGISTRATION_CATEGORIES_KEY,
+	termsOfUseJsonKey,
 	type CurationJsonSchema,
 	type LocalizationJsonSchema,
 	type ProductJsonSchema,
 	type ProductRegistrationCategoriesJsonSchema,
+	type TermsOfUseJsonSchema,
 } from '../../../../app/upstream/contract/account-catalogue.ts'
 import { sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { getMeta } from '../../db.ts'
 import { CATEGORIES } from '../../seed/categories.ts'
 import { findCulture } from '../../seed/cultures.ts'
+import { BRAND_SITES, brandName } from '../../public/brands.ts'
 import type { ProductInfoContent } from '../../seed/product-info.ts'
 import { TRANSLATIONS, TRANSLATIONS_VERSION } from '../../seed/translations.ts'
 import { findProductBySlug, listProductSummaries, type ProductRow } from '../products.ts'
@@ -118,8 +121,23 @@ function curation(ctx: EmulatorContext, cultureCode: string): z.input<typeof Cur
 	}
 }
 
+/** A brand's terms of use: one page per brand site and culture. */
+function termsOfUse(ctx: EmulatorContext, brand: string, cultureCode: string): Found {
+	const theme = brandName(brand)
+	if (!theme || !isSupportedCulture(cultureCode)) return notFound(termsOfUseJsonKey(brand, cultureCode))
+	const body: z.input<typeof TermsOfUseJsonSchema> = {
+		brand: theme,
+		cultureCode,
+		url: `https://${BRAND_SITES[theme]}/${cultureCode.toLowerCase()}/terms-of-use/`,
+		updateDate: seededAt(ctx),
+	}
+	return { status: 200, body }
+}
+
 function staticDocument(ctx: EmulatorContext, key: string): Found | undefined {
 	if (key === PRODUCT_REGISTRATION_CATEGORIES_KEY) return { status: 200, body: categories(ctx) }
+	const terms = /^termsOfUse\/([^/]+)\/([^/]+)$/.exec(key)
+	if (terms) return termsOfUse(ctx, terms[1]!, terms[2]!)
 	const match = /^localization\/([^/]+)$/.exec(key)
 	if (!match) return undefined
 	return isSupportedCulture(match[1]!) ? { status: 200, body: localization(ctx, match[1]!) } : notFound(key)
