@@ -48,7 +48,7 @@ const checkbox = z
  * cross-field errors in a second wave. These rules run anyway (their fields may then be missing,
  * so they check what they read), and every error shows at once.
  */
-const EVEN_WITH_FIELD_ERRORS = {
+export const EVEN_WITH_FIELD_ERRORS = {
 	when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
 }
 

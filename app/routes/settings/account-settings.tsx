@@ -7,8 +7,8 @@ import { data, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/account-settings'
 import type { loader as rootLoader } from '#app/root.tsx'
 import { ComingSoon } from '#app/ui/coming-soon.tsx'
-import { loadProfileTab } from './profile.server.ts'
-import { ProfileTab } from './profile-tab.tsx'
+import { loadProfileTab, profileAction } from './profile.server.ts'
+import { isProfileAnswer, ProfileTab } from './profile-tab.tsx'
 import { SettingsTab } from './settings-tab.tsx'
 
 export async function loader(args: Route.LoaderArgs) {
@@ -23,15 +23,20 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** Each tab's form posts to its own URL; a tab without a form has no action. */
-export async function action(_args: Route.ActionArgs) {
-	throw data(null, { status: 405 })
+export async function action(args: Route.ActionArgs) {
+	switch (args.params.tab) {
+		case 'profile':
+			return profileAction(args)
+		default:
+			throw data(null, { status: 405 })
+	}
 }
 
-export default function AccountSettings({ loaderData }: Route.ComponentProps) {
+export default function AccountSettings({ loaderData, actionData }: Route.ComponentProps) {
 	const root = useRouteLoaderData<typeof rootLoader>('root')
 	switch (loaderData.tab) {
 		case 'profile':
-			return <ProfileTab profile={loaderData.profile} />
+			return <ProfileTab data={loaderData} answer={isProfileAnswer(actionData) ? actionData : undefined} />
 		case 'interests':
 			return <ComingSoon />
 		case 'settings':

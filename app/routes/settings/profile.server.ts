@@ -1,7 +1,205 @@
+import { parseWithZod, type Submission } from '@conform-to/zod/v4'
+import { data, type RouterContextProvider } from 'react-router'
 import type { Route } from './+types/account-settings'
-import { loadAccountSummary } from '#app/session/account-summary.server.ts'
+import type { AccountSummary } from '#app/domain/account-summary.ts'
+import { countryOptions } from '#app/domain/countries.ts'
+import { catalogueLanguage } from '#app/domain/culture.ts'
+import { itemsForCountry, labelFor } from '#app/domain/master-data.ts'
+import {
+	profileSave,
+	profileSchema,
+	profileValuesFromForm,
+	profileValuesOf,
+	withAddedPhone,
+	withoutPhone,
+	type ProfileValues,
+} from '#app/domain/profile-form.ts'
+import { toStoredUser } from '#app/domain/user-record.ts'
+import { preferencesContext } from '#app/request-context.server.ts'
+import { invalidForm, orUpstreamUnavailable, redirectWithToast, SECRET_FIELDS } from '#app/responses.server.ts'
+import { requireCredentials } from '#app/session/auth.server.ts'
+import {
+	createPhone,
+	deletePhone,
+	getMe,
+	type Me,
+	updatePhone,
+	updateUser,
+	type Phone,
+} from '#app/upstream/account-identity.server.ts'
+import { isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
+import { getMasterData } from '#app/upstream/master-data.server.ts'
 
-/** The profile tab's data. */
+export interface Option {
+	value: string
+	label: string
+}
+
+/** What the action answers: the form again as typed (with its errors on a 400), never a save. */
+export interface ProfileActionData {
+	tab: 'profile'
+	values: ProfileValues
+	states: Option[]
+	result?: ReturnType<Submission<unknown>['reply']>
+}
+
+type Context = Readonly<RouterContextProvider>
+
+function byOrder<T extends { sortOrder?: number | undefined }>(a: T, b: T) {
+	return (a.sortOrder ?? 0) - (b.sortOrder ?? 0)
+}
+
+/** The master lists the form offers, labelled in the page's culture (the states for one country). */
+async function profileLists(culture: string) {
+	const [genders, phoneTypes, stateProvinces] = await Promise.all([
+		getMasterData('genders', culture),
+		getMasterData('phoneTypes', culture),
+		// Rows are for their country's culture; every culture may pick any country.
+		getMasterData('stateProvinces'),
+	])
+	const options = (items: typeof genders) =>
+		[...items].sort(byOrder).map((item) => ({ value: item.value, label: item.label }))
+	return {
+		genders: options(genders),
+		phoneTypes: options(phoneTypes),
+		statesOf: (country: string): Option[] =>
+			country
+				? itemsForCountry(stateProvinces, country)
+						.sort(byOrder)
+						.map((item) => ({ value: item.value, label: labelFor(item, culture) }))
+				: [],
+	}
+}
+
+/** ja-JP asks for phonetic names and the Japanese address order: the page's culture or the account's. */
+function isJapanese(culture: string, record: { cultureCode: { value: string } | null }) {
+	return culture === 'ja-JP' || record.cultureCode?.value === 'ja-JP'
+}
+
+/** The user record rules (spec 1 §3) applied to the fields the form shows: nulls gone, the birthday a date. */
+function storedProfile(me: Me) {
+	const { email, firstName, middleName, lastName, phoneticFirstName, phoneticLastName, allowEmail } = me
+	const { birthday, gender, country, address, phones } = me
+	return toStoredUser({
+		email,
+		firstName,
+		middleName,
+		lastName,
+		phoneticFirstName: phoneticFirstName ?? null,
+		phoneticLastName: phoneticLastName ?? null,
+		allowEmail,
+		birthday,
+		gender,
+		country,
+		address,
+		phones,
+	})
+}
+
+function today() {
+	return new Date().toISOString().slice(0, 10)
+}
+
+/** The profile tab's data: who is signed in, the form as stored and what it offers. */
 export async function loadProfileTab({ context, request }: Route.LoaderArgs) {
-	return { profile: await loadAccountSummary(context, request) }
+	const credentials = await requireCredentials(context, request)
+	const { culture } = context.get(preferencesContext)
+	const [me, lists] = await orUpstreamUnavailable(Promise.all([getMe(credentials), profileLists(culture)]))
+	const user = storedProfile(me)
+	const states = lists.statesOf(user.country ?? '')
+	const profile: AccountSummary = { firstName: me.firstName ?? '', lastName: me.lastName ?? '', email: me.email }
+	return {
+		profile,
+		values: profileValuesOf(
+			user,
+			states.map((state) => state.value),
+		),
+		states,
+		japanese: isJapanese(culture, me),
+		genders: lists.genders,
+		phoneTypes: lists.phoneTypes,
+		countries: countryOptions(catalogueLanguage(culture)),
+	}
+}
+
+/** A save the account API refused or could not take, told in the spec's words on the form. */
+function saveFailure(submission: Submission<unknown>, error: unknown, extra: Omit<ProfileActionData, 'result'>) {
+	if (!isUpstreamError(error)) throw error
+	const key = userMessageKey(error) ?? 'toast.tryAgain'
+	const outage = error.kind !== 'status' || (error.status ?? 0) >= 500
+	return data(
+		{ ...extra, result: submission.reply({ formErrors: [key], hideFields: SECRET_FIELDS }) },
+		{ status: outage ? 503 : 400 },
+	)
+}
+
+async function sendSave(
+	accessToken: string,
+	userId: string,
+	save: ReturnType<typeof profileSave>,
+	signal: AbortSignal,
+) {
+	const options = { signal }
+	// Deletions first, so a replaced phone never meets the limit of three.
+	for (const phone of save.phones.delete) await deletePhone(accessToken, userId, phone.id!, options)
+	for (const phone of save.phones.update) {
+		await updatePhone(
+			accessToken,
+			userId,
+			phone.id!,
+			{ number: phone.number, type: phone.type as Phone['type'] },
+			options,
+		)
+	}
+	for (const phone of save.phones.create) {
+		await createPhone(accessToken, userId, { number: phone.number, type: phone.type as Phone['type'] }, options)
+	}
+	if (save.profile) await updateUser(accessToken, userId, save.profile, options)
+}
+
+/**
+ * The profile form: `update` shows the country's states, `add-phone` and `remove-phone:<row>`
+ * change the rows (all three answer the form again as typed, nothing saved); a save sends only
+ * what changed and comes back with the 'updated' toast.
+ */
+export async function profileAction({ context, request }: Route.ActionArgs) {
+	const credentials = await requireCredentials(context, request)
+	const { culture } = context.get(preferencesContext)
+	const form = await request.formData()
+	const intent = form.get('intent')
+	const typed = profileValuesFromForm(form)
+	const lists = await orUpstreamUnavailable(profileLists(culture))
+	const states = lists.statesOf(typed.country)
+	const answer = (values: ProfileValues) => ({ tab: 'profile' as const, values, states })
+
+	if (intent === 'update') {
+		const stateProvince = states.some((state) => state.value === typed.stateProvince) ? typed.stateProvince : ''
+		return data<ProfileActionData>(answer({ ...typed, stateProvince }))
+	}
+	if (intent === 'add-phone') return data<ProfileActionData>(answer(withAddedPhone(typed)))
+	if (typeof intent === 'string' && intent.startsWith('remove-phone:')) {
+		return data<ProfileActionData>(answer(withoutPhone(typed, Number(intent.slice('remove-phone:'.length)))))
+	}
+
+	const me = await orUpstreamUnavailable(getMe(credentials, { signal: request.signal }))
+	const schema = profileSchema({
+		japanese: isJapanese(culture, me),
+		genders: lists.genders.map((item) => item.value),
+		phoneTypes: lists.phoneTypes.map((item) => item.value),
+		states: states.map((state) => state.value),
+		today: today(),
+	})
+	const submission = parseWithZod(form, { schema })
+	if (submission.status !== 'success') return invalidForm(submission, answer(typed))
+	const user = storedProfile(me)
+	const before = profileValuesOf(
+		user,
+		lists.statesOf(user.country ?? '').map((state) => state.value),
+	)
+	try {
+		await sendSave(credentials.accessToken, credentials.userId, profileSave(before, submission.value), request.signal)
+	} catch (error) {
+		return saveFailure(submission, error, answer(typed))
+	}
+	return redirectWithToast(context as Context, '/settings/profile', { type: 'success', message: 'toast.updated' })
 }
