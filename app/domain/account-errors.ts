@@ -10,7 +10,16 @@ export interface UpstreamFailure {
 }
 
 export type AccountFlow =
-	'signup' | 'migration' | 'activation' | 'resend' | 'login' | 'reset' | 'passwordChange' | 'emailChange' | 'delete'
+	| 'signup'
+	| 'migration'
+	| 'activation'
+	| 'resend'
+	| 'login'
+	| 'reset'
+	| 'passwordChange'
+	| 'emailChange'
+	| 'delete'
+	| 'interests'
 
 /** The catalogue keys of those messages: a type, so the catalogue test holds them to every catalogue. */
 export type AccountErrorKey =

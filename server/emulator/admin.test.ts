@@ -11,6 +11,7 @@ const TOKEN = 'emulator-admin-token-for-tests'
 const ADMIN_CALLS: Array<[method: string, path: string]> = [
 	['GET', '/mail'],
 	['GET', '/mail.json?to=owner@example.com'],
+	['GET', '/requests.json?email=owner@example.com'],
 	['POST', '/reset'],
 	['GET', '/faults'],
 	['POST', '/faults'],
@@ -113,10 +114,10 @@ describe('the emulator admin calls', () => {
 
 	it('says at start which rule applies', () => {
 		expect(lines).toContain(
-			'admin calls (mail, reset, clock, faults, token settings): loopback, or the X-Emulator-Admin-Token header',
+			'admin calls (mail, calls received, reset, clock, faults, token settings): loopback, or the X-Emulator-Admin-Token header',
 		)
 		expect(lines).toContain(
-			'admin calls (mail, reset, clock, faults, token settings): loopback only; set EMULATOR_ADMIN_TOKEN to allow others',
+			'admin calls (mail, calls received, reset, clock, faults, token settings): loopback only; set EMULATOR_ADMIN_TOKEN to allow others',
 		)
 	})
 })

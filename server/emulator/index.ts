@@ -12,7 +12,9 @@ import { createClock } from './clock.ts'
 import type { EmulatorContext, EmulatorService } from './context.ts'
 import { getMeta, openEmulatorDb, setMeta } from './db.ts'
 import { createFaultRegistry, FaultSchema } from './faults.ts'
+import { findUserByEmail } from './account/users.ts'
 import { createMailOutbox, type Mail } from './mail.ts'
+import { createRequestLog } from './request-log.ts'
 import { SERVICES } from './services.ts'
 import { createTokenService } from './tokens.ts'
 import { escapeMarkup as escapeHtml } from './markup.ts'
@@ -66,6 +68,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 	const services = options.services ?? SERVICES
 	let state = await build(options, services)
 	const faults = createFaultRegistry()
+	const requests = createRequestLog()
 
 	const router = express.Router()
 	router.use(ADMIN_PATHS, adminGuard(options.adminToken))
@@ -78,6 +81,11 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 	router.get('/mail.json', (req, res) => {
 		const to = typeof req.query.to === 'string' ? req.query.to : undefined
 		res.json(state.ctx.mail.list(to))
+	})
+	router.get('/requests.json', (req, res) => {
+		const email = typeof req.query.email === 'string' ? req.query.email : ''
+		const user = email ? findUserByEmail(state.ctx.db, email) : undefined
+		res.json(user ? requests.of(user.id) : [])
 	})
 	router.post('/reset', async (_req, res) => {
 		await emulator.reset()
@@ -118,6 +126,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 		res.json(state.ctx.tokens.updateSettings(body.data))
 	})
 
+	router.use(requests.record)
 	router.use((req, res, next) => faults.middleware(req, res, next))
 	router.use((req, res, next) => state.router(req, res, next))
 	router.use((req, res) =>
@@ -134,6 +143,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 		context: () => state.ctx,
 		async reset() {
 			faults.clear()
+			requests.clear()
 			state.ctx.db.close()
 			for (const suffix of ['', '-wal', '-shm'])
 				rmSync(path.join(options.dataDir, `emulator.sqlite${suffix}`), { force: true })

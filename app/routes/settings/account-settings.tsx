@@ -6,7 +6,9 @@
 import { data, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/account-settings'
 import type { loader as rootLoader } from '#app/root.tsx'
-import { ComingSoon } from '#app/ui/coming-soon.tsx'
+import { formResult } from '#app/ui/form.tsx'
+import { loadInterestsTab, saveInterests } from './interests.server.ts'
+import { InterestsTab } from './interests-tab.tsx'
 import { loadProfileTab, profileAction } from './profile.server.ts'
 import { isProfileAnswer, ProfileTab } from './profile-tab.tsx'
 import { SettingsTab } from './settings-tab.tsx'
@@ -16,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
 		case 'profile':
 			return { tab: 'profile' as const, ...(await loadProfileTab(args)) }
 		case 'interests':
-			return { tab: 'interests' as const }
+			return { tab: 'interests' as const, ...(await loadInterestsTab(args)) }
 		default:
 			return { tab: 'settings' as const }
 	}
@@ -27,6 +29,8 @@ export async function action(args: Route.ActionArgs) {
 	switch (args.params.tab) {
 		case 'profile':
 			return profileAction(args)
+		case 'interests':
+			return saveInterests(args)
 		default:
 			throw data(null, { status: 405 })
 	}
@@ -38,7 +42,9 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
 		case 'profile':
 			return <ProfileTab data={loaderData} answer={isProfileAnswer(actionData) ? actionData : undefined} />
 		case 'interests':
-			return <ComingSoon />
+			return (
+				<InterestsTab interests={loaderData.interests} selected={loaderData.selected} result={formResult(actionData)} />
+			)
 		case 'settings':
 			return root ? <SettingsTab sidebar={root.sidebar} analytics={root.analytics} /> : null
 	}

@@ -1,0 +1,53 @@
+import { Form } from 'react-router'
+import { FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
+
+/** The master ids the form came back with, if it came back (what the user ticked is kept). */
+function tickedInResult(result: FormResult | undefined): Set<string> | undefined {
+	if (!result?.initialValue) return undefined
+	const value = result.initialValue.interests
+	return new Set(Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [])
+}
+
+/** The interests tab: every interest of the master list as a checkbox, labelled in the user's culture. */
+export function InterestsTab({
+	interests,
+	selected,
+	result,
+}: {
+	interests: readonly { id: string; label: string }[]
+	selected: readonly string[]
+	result?: FormResult
+}) {
+	const t = useT()
+	const ticked = tickedInResult(result) ?? new Set(selected)
+	const errors = Object.entries(result?.error ?? {})
+		.filter(([name]) => name === 'interests' || name.startsWith('interests['))
+		.flatMap(([, messages]) => messages ?? [])
+	return (
+		<section aria-labelledby="interests-title">
+			<h2 id="interests-title">{t('tab.interests')}</h2>
+			{/* A new key after saving: the boxes show what the account now holds, not what was ticked. */}
+			<Form key={selected.join(',')} method="post" action="/settings/interests" className="stack" noValidate>
+				<FormErrors result={result} />
+				<fieldset aria-describedby={errors.length ? 'interests-errors' : undefined}>
+					<legend>{t('interests.legend')}</legend>
+					{interests.map((interest) => (
+						<label key={interest.id} className="choice">
+							<input type="checkbox" name="interests" value={interest.id} defaultChecked={ticked.has(interest.id)} />
+							{interest.label}
+						</label>
+					))}
+				</fieldset>
+				{errors.length ? (
+					<ul id="interests-errors" className="field-errors">
+						{[...new Set(errors)].map((error) => (
+							<li key={error}>{t(error as CatalogueKey)}</li>
+						))}
+					</ul>
+				) : null}
+				<SubmitButton>{t('interests.save')}</SubmitButton>
+			</Form>
+		</section>
+	)
+}
