@@ -20,6 +20,7 @@ export type AccountFlow =
 	| 'emailChange'
 	| 'delete'
 	| 'interests'
+	| 'regionLanguage'
 
 /** The catalogue keys of those messages: a type, so the catalogue test holds them to every catalogue. */
 export type AccountErrorKey =

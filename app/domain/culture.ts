@@ -194,3 +194,44 @@ export function regionalGroups(culture: CultureCode): RegionalGroup[] {
 	if (culture === 'ja-JP') return ['Japan']
 	return ['Europe']
 }
+
+/** The regional groups in the order the region select lists them (spec 1 §9, the rest being Europe). */
+export const REGIONAL_GROUPS: readonly RegionalGroup[] = [
+	'US',
+	'LatinAmerica',
+	'Brazil',
+	'Canada',
+	'Oceania',
+	'Europe',
+	'Japan',
+] as const
+
+export function isRegionalGroup(value: unknown): value is RegionalGroup {
+	return typeof value === 'string' && (REGIONAL_GROUPS as readonly string[]).includes(value)
+}
+
+export interface RegionCultures {
+	region: RegionalGroup
+	cultures: { value: CultureCode; label: string }[]
+}
+
+/**
+ * The cultureCodes master list grouped by the regions its rows carry, in the
+ * select's order; unsupported cultures and unknown regions are left out, and a
+ * culture in two regions (es-CR) is in both.
+ */
+export function culturesByRegion(
+	rows: readonly { value: string; label: string; regions: readonly string[] }[],
+): RegionCultures[] {
+	return REGIONAL_GROUPS.map((region) => ({
+		region,
+		cultures: rows
+			.filter((row) => row.regions.includes(region) && isSupportedCulture(row.value))
+			.map((row) => ({ value: row.value as CultureCode, label: row.label })),
+	})).filter((group) => group.cultures.length > 0)
+}
+
+/** The region a culture is shown under: its first group that lists it, else the first group. */
+export function regionOfCulture(groups: readonly RegionCultures[], culture: string): RegionalGroup | undefined {
+	return (groups.find((g) => g.cultures.some((c) => c.value === culture)) ?? groups[0])?.region
+}

@@ -67,6 +67,11 @@ export async function clearMasterDataCache(): Promise<void> {
 	await cache().clear(PREFIX)
 }
 
+/** Drops the product info kept for a culture: what a user of that culture has been shown. */
+export async function clearProductInfo(cultureCode: string): Promise<void> {
+	await cache().clear(`${PREFIX}product-info:${cultureCode}:`)
+}
+
 async function downloadList<N extends CachedMasterListName>(name: N): Promise<MasterItem<N>[]> {
 	const { signedUrl, cacheTime } = await getMasterListCache(name)
 	// A file is named by its path; its signature changes with every answer, its content does not.

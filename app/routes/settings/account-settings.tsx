@@ -11,6 +11,7 @@ import { loadInterestsTab, saveInterests } from './interests.server.ts'
 import { InterestsTab } from './interests-tab.tsx'
 import { loadProfileTab, profileAction } from './profile.server.ts'
 import { isProfileAnswer, ProfileTab } from './profile-tab.tsx'
+import { loadSettingsTab, settingsAction } from './settings.server.ts'
 import { SettingsTab } from './settings-tab.tsx'
 
 export async function loader(args: Route.LoaderArgs) {
@@ -20,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
 		case 'interests':
 			return { tab: 'interests' as const, ...(await loadInterestsTab(args)) }
 		default:
-			return { tab: 'settings' as const }
+			return { tab: 'settings' as const, ...(await loadSettingsTab(args)) }
 	}
 }
 
@@ -31,6 +32,8 @@ export async function action(args: Route.ActionArgs) {
 			return profileAction(args)
 		case 'interests':
 			return saveInterests(args)
+		case 'settings':
+			return settingsAction(args)
 		default:
 			throw data(null, { status: 405 })
 	}
@@ -46,6 +49,13 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
 				<InterestsTab interests={loaderData.interests} selected={loaderData.selected} result={formResult(actionData)} />
 			)
 		case 'settings':
-			return root ? <SettingsTab sidebar={root.sidebar} analytics={root.analytics} /> : null
+			return root ? (
+				<SettingsTab
+					sidebar={root.sidebar}
+					analytics={root.analytics}
+					regionLanguage={loaderData}
+					result={formResult(actionData)}
+				/>
+			) : null
 	}
 }

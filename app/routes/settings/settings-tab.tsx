@@ -1,10 +1,93 @@
+import { useId, useState } from 'react'
 import { Form, Link } from 'react-router'
+import type { RegionalGroup, RegionCultures } from '#app/domain/culture.ts'
 import { SIDEBAR_SIDES } from '#app/domain/preferences.ts'
-import { SubmitButton } from '#app/ui/form.tsx'
-import { useT } from '#app/ui/i18n.tsx'
+import { fieldErrors, fieldValue, FormErrors, SelectField, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 
-/** The settings tab: the account's own screens and the display preferences. */
-export function SettingsTab({ sidebar, analytics }: { sidebar: 'left' | 'right'; analytics: boolean | null }) {
+export interface RegionLanguage {
+	regions: RegionCultures[]
+	userCulture: string
+	userRegion: RegionalGroup | undefined
+}
+
+/**
+ * Region, then the region's languages: two selects, as the spec names them. Without JavaScript the
+ * 'show languages' button fills the language select for the region chosen (the form comes back with
+ * everything kept); with it the list follows the region at once. A single select grouped by region
+ * would list es-CR twice (it is in two regions) and hide which choice the region is.
+ */
+function RegionLanguageForm({ regions, userCulture, userRegion, result }: RegionLanguage & { result?: FormResult }) {
+	const t = useT()
+	const [region, setRegion] = useState(result ? (fieldValue(result, 'region') ?? '') : (userRegion ?? ''))
+	const languages = regions.find((g) => g.region === region)?.cultures ?? []
+	// A form that came back shows what was sent, an empty choice included.
+	const culture = result ? fieldValue(result, 'cultureCode') : userCulture
+	const regionErrors = fieldErrors(result, 'region')
+	const id = useId()
+	return (
+		<Form method="post" className="stack" noValidate>
+			<FormErrors result={result} />
+			<div className="field">
+				<label htmlFor={id}>{t('settings.region')}</label>
+				<select
+					id={id}
+					name="region"
+					value={region}
+					onChange={(event) => setRegion(event.target.value)}
+					aria-invalid={regionErrors.length ? true : undefined}
+					aria-describedby={regionErrors.length ? `${id}-error` : undefined}
+				>
+					<option value="">{t('settings.chooseRegion')}</option>
+					{regions.map((g) => (
+						<option key={g.region} value={g.region}>
+							{t(`settings.regions.${g.region}`)}
+						</option>
+					))}
+				</select>
+				{regionErrors.length ? (
+					<ul id={`${id}-error`} className="field-errors">
+						{regionErrors.map((error) => (
+							<li key={error}>{t(error as CatalogueKey)}</li>
+						))}
+					</ul>
+				) : null}
+			</div>
+			<p className="actions">
+				<SubmitButton name="intent" value="region" secondary>
+					{t('settings.showLanguages')}
+				</SubmitButton>
+			</p>
+			<SelectField
+				key={region}
+				name="cultureCode"
+				label={t('settings.language')}
+				result={(fieldValue(result, 'region') ?? '') === region ? result : undefined}
+				initial={languages.some((c) => c.value === culture) ? culture : ''}
+				placeholder={t('settings.chooseLanguage')}
+				options={languages}
+			/>
+			<p className="actions">
+				<SubmitButton name="intent" value="saveRegionLanguage">
+					{t('settings.save')}
+				</SubmitButton>
+			</p>
+		</Form>
+	)
+}
+
+/** The settings tab: the account's own screens, region and language, the display preferences and the cache. */
+export function SettingsTab({
+	sidebar,
+	analytics,
+	regionLanguage,
+	result,
+}: {
+	sidebar: 'left' | 'right'
+	analytics: boolean | null
+	regionLanguage: RegionLanguage
+	result?: FormResult
+}) {
 	const t = useT()
 	return (
 		<>
@@ -24,6 +107,10 @@ export function SettingsTab({ sidebar, analytics }: { sidebar: 'left' | 'right';
 				<Form method="post" action="/logout">
 					<SubmitButton secondary>{t('account.logOut')}</SubmitButton>
 				</Form>
+			</section>
+			<section aria-labelledby="region-title">
+				<h2 id="region-title">{t('settings.regionTitle')}</h2>
+				<RegionLanguageForm key={JSON.stringify(result?.initialValue ?? null)} {...regionLanguage} result={result} />
 			</section>
 			<section aria-labelledby="display-title">
 				<h2 id="display-title">{t('settings.displayTitle')}</h2>
@@ -60,6 +147,15 @@ export function SettingsTab({ sidebar, analytics }: { sidebar: 'left' | 'right';
 					<button type="submit" className="button primary">
 						{t('settings.save')}
 					</button>
+				</Form>
+			</section>
+			<section aria-labelledby="cache-title">
+				<h2 id="cache-title">{t('settings.cacheTitle')}</h2>
+				<p>{t('settings.cacheText')}</p>
+				<Form method="post">
+					<SubmitButton name="intent" value="clearCache" secondary>
+						{t('settings.clearCache')}
+					</SubmitButton>
 				</Form>
 			</section>
 		</>
