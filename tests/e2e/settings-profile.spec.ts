@@ -87,6 +87,14 @@ test.describe('profile', () => {
 		await page.reload()
 		await expect(phoneRow(page, 1).getByLabel('Phone number')).toHaveValue('(416) 555-0199')
 		await expect(phoneRow(page, 2)).toHaveCount(0)
+
+		// Enter in a field saves: it is not taken as one of the other buttons.
+		await page.getByLabel('First name', { exact: true }).fill('Sam')
+		await page.getByLabel('First name', { exact: true }).press('Enter')
+		await expect(toast(page)).toContainText('Updated.')
+		await page.reload()
+		await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Sam')
+		await expect(phoneRow(page, 1).getByLabel('Phone number')).toHaveValue('(416) 555-0199')
 	})
 
 	test('ja-JP: phonetic names are shown and required, the address in the Japanese order', async ({ page, request }) => {
