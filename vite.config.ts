@@ -1,7 +1,35 @@
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig } from 'vite'
 
+/** The commit count and short hash of the checkout being built, or null outside a git checkout. */
+function gitBuild(): { number: string; commit: string } | null {
+	try {
+		const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim()
+		return { number: git('rev-list', '--count', 'HEAD'), commit: git('rev-parse', '--short', 'HEAD') }
+	} catch {
+		return null
+	}
+}
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
+const build = gitBuild()
+
 export default defineConfig({
 	plugins: [reactRouter()],
-	build: { assetsInlineLimit: 0 },
+	build: {
+		assetsInlineLimit: 0,
+		// The licences of what each build bundles, as data: the About screen lists the browser build's.
+		license: { fileName: '.vite/licenses.json' },
+	},
+	// What the About screen shows: the portal's version and this build's number (BUILD_NUMBER when a
+	// pipeline numbers its builds, else the commit count).
+	define: {
+		__PORTAL_BUILD__: JSON.stringify({
+			version,
+			number: process.env.BUILD_NUMBER ?? build?.number ?? 'dev',
+			commit: build?.commit ?? null,
+		}),
+	},
 })

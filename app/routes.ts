@@ -12,6 +12,7 @@ const screen = (path: string, id: string, file = comingSoon) => route(path, file
 export default [
 	index('routes/settings/home.tsx', { id: 'Home' }),
 	screen('settings/password', 'PasswordChange', 'routes/settings/password-change.tsx'),
+	screen('settings/about', 'About', 'routes/settings/about.tsx'),
 	screen('settings/:tab?', 'AccountSettings', 'routes/settings/account-settings.tsx'),
 
 	// Account lifecycle (spec 1 §4)

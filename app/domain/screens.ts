@@ -54,6 +54,7 @@ export type ScreenName =
 	| 'CancelSubscription'
 	| 'FaqSearch'
 	| 'PasswordChange'
+	| 'About'
 	| 'RegionUnavailable'
 	| 'NotFound'
 
@@ -144,6 +145,7 @@ export interface ScreenRoute {
 export const SCREEN_ROUTES: readonly ScreenRoute[] = [
 	{ screen: 'Home', path: '/' },
 	{ screen: 'PasswordChange', path: '/settings/password' },
+	{ screen: 'About', path: '/settings/about' },
 	{ screen: 'AccountSettings', path: '/settings/:tab?' },
 	{ screen: 'Register', path: '/signup' },
 	{ screen: 'Migration', path: '/migration' },
@@ -285,6 +287,7 @@ const BOTTOM_BAR_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
 	'MyFeed',
 	'Support',
 	'AccountSettings',
+	'About',
 	'AccountDetails',
 	'ProductsDirect',
 	'Questionnaire',

@@ -103,6 +103,9 @@ export function SettingsTab({
 					<li>
 						<Link to="/delete-account">{t('screen.DeleteAccount')}</Link>
 					</li>
+					<li>
+						<Link to="/settings/about">{t('settings.aboutLink')}</Link>
+					</li>
 				</ul>
 				<Form method="post" action="/logout">
 					<SubmitButton secondary>{t('account.logOut')}</SubmitButton>
