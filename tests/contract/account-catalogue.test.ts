@@ -398,6 +398,21 @@ describe('json documents', () => {
 		expect(await failure(api.getProductRegistrationCategories())).toMatchObject({ status: 503 })
 	})
 
+	it('answers where the terms of use are, per brand and culture', async () => {
+		expect(await api.getTermsOfUseUrl({ brand: 'main', cultureCode: 'de-AT' })).toBe(
+			'https://www.main-instruments.example/de-at/terms-of-use/',
+		)
+		expect(await api.getTermsOfUseUrl({ brand: 'RVS', cultureCode: 'ja-JP' })).toBe(
+			'https://cloud.main-instruments.example/ja-jp/terms-of-use/',
+		)
+		expect(await failure(api.getTermsOfUseUrl({ brand: 'nobody', cultureCode: 'ja-JP' }))).toMatchObject({
+			status: 404,
+		})
+		expect(await failure(api.getTermsOfUseUrl({ brand: 'main', cultureCode: 'xx-XX' }))).toMatchObject({
+			status: 404,
+		})
+	})
+
 	it('reads any document with json, and only the static ones with json/static', async () => {
 		const product = (await api.getJson(contract.productJsonKey('ja-JP', 'kf-10'))) as {
 			slug: string

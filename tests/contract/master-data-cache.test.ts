@@ -229,6 +229,15 @@ describe('product info through the cache', () => {
 		expect(upstreamCalls()).toEqual(['json', 'json', 'json'])
 	})
 
+	it('clearing the product info of a culture fetches it again, other cultures kept (clear cache)', async () => {
+		await masterData.getProductInfo('ja-JP', 'fp-30x')
+		await masterData.getProductInfo('en-GB', 'fp-30x')
+		await masterData.clearProductInfo('ja-JP')
+		await masterData.getProductInfo('ja-JP', 'fp-30x')
+		await masterData.getProductInfo('en-GB', 'fp-30x')
+		expect(upstreamCalls()).toEqual(['json', 'json', 'json'])
+	})
+
 	it('keeps product info per culture and slug, and does not keep a failure', async () => {
 		expect((await masterData.getProductInfo('en-GB', 'fp-30x')).contentCulture).toBe('en')
 		expect((await masterData.getProductInfo('ja-JP', 'fp-30x')).contentCulture).toBe('ja-JP')
