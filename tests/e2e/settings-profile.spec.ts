@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { accountTest as test, createAccount, formPost, signIn, toast } from './account.ts'
 import { expect, expectAccessible } from './fixtures.ts'
 
@@ -7,6 +7,21 @@ import { expect, expectAccessible } from './fixtures.ts'
 async function openProfile(page: Page, query = '') {
 	await page.goto(`/settings/profile${query}`)
 	await expect(page.getByRole('region', { name: /Profile|プロフィール/ })).toBeVisible()
+}
+
+interface ReceivedCall {
+	method: string
+	path: string
+	body: unknown
+}
+
+/** The changes the emulated account API received for this account's user record and phones (its request log). */
+async function profileWrites(request: APIRequestContext, email: string) {
+	const response = await request.get(`/_emulator/requests.json?email=${encodeURIComponent(email)}`)
+	expect(response.ok()).toBe(true)
+	return ((await response.json()) as ReceivedCall[])
+		.filter((call) => call.method !== 'GET' && /^\/account\/users\/[^/]+(\/phones(\/[^/]+)?)?$/.test(call.path))
+		.map(({ method, path, body }) => ({ method, path: path.replace(/^\/account\/users\/[^/]+/, ''), body }))
 }
 
 const phoneRow = (page: Page, n: number) => page.getByRole('group', { name: `Phone ${n}`, exact: true })
@@ -65,7 +80,8 @@ test.describe('profile', () => {
 		await expect(phoneRow(page, 1).getByLabel('Phone type')).toHaveValue('mobile')
 		await expect(page.getByLabel('Send me news and offers by email')).toBeChecked()
 
-		// A phone changed, one added, the address emptied: saved as sent.
+		// A phone changed, one added, the city emptied: only that is sent.
+		const before = (await profileWrites(request, email)).length
 		await phoneRow(page, 1).getByLabel('Phone type').selectOption({ label: 'Work' })
 		await page.getByRole('button', { name: 'Add phone' }).click()
 		await phoneRow(page, 2).getByLabel('Phone number').fill('(416) 555-0199')
@@ -73,25 +89,45 @@ test.describe('profile', () => {
 		await page.getByLabel('City').fill('')
 		await page.getByRole('button', { name: 'Save', exact: true }).click()
 		await expect(toast(page)).toContainText('Updated.')
+		const sent = (await profileWrites(request, email)).slice(before)
+		expect(sent).toEqual([
+			{
+				method: 'PUT',
+				path: expect.stringMatching(/^\/phones\/.+/),
+				body: { number: '+1 416 555 0100', type: 'work' },
+			},
+			{ method: 'POST', path: '/phones', body: { number: '(416) 555-0199', type: 'home' } },
+			{ method: 'PUT', path: '', body: { address: { city: null } } },
+		])
 		await page.reload()
 		await expect(phoneRow(page, 1).getByLabel('Phone type')).toHaveValue('work')
 		await expect(phoneRow(page, 2).getByLabel('Phone number')).toHaveValue('(416) 555-0199')
 		await expect(page.getByLabel('City')).toHaveValue('')
 		await expect(page.getByLabel('Address line 1')).toHaveValue('1 Front Street')
 
-		// Removing a phone and saving deletes it.
+		// Removing a phone and saving deletes it, and nothing else.
 		await page.getByRole('button', { name: 'Remove phone 1' }).click()
 		await expect(phoneRow(page, 1).getByLabel('Phone number')).toHaveValue('(416) 555-0199')
 		await expect(phoneRow(page, 2)).toHaveCount(0)
+		const beforeRemoval = (await profileWrites(request, email)).length
 		await page.getByRole('button', { name: 'Save', exact: true }).click()
+		await expect(toast(page)).toContainText('Updated.')
+		const removal = (await profileWrites(request, email)).slice(beforeRemoval)
+		expect(removal.map(({ method, path }) => ({ method, path }))).toEqual([
+			{ method: 'DELETE', path: expect.stringMatching(/^\/phones\/.+/) },
+		])
 		await page.reload()
 		await expect(phoneRow(page, 1).getByLabel('Phone number')).toHaveValue('(416) 555-0199')
 		await expect(phoneRow(page, 2)).toHaveCount(0)
 
 		// Enter in a field saves: it is not taken as one of the other buttons.
+		const beforeEnter = (await profileWrites(request, email)).length
 		await page.getByLabel('First name', { exact: true }).fill('Sam')
 		await page.getByLabel('First name', { exact: true }).press('Enter')
 		await expect(toast(page)).toContainText('Updated.')
+		expect((await profileWrites(request, email)).slice(beforeEnter)).toEqual([
+			{ method: 'PUT', path: '', body: { firstName: 'Sam' } },
+		])
 		await page.reload()
 		await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Sam')
 		await expect(phoneRow(page, 1).getByLabel('Phone number')).toHaveValue('(416) 555-0199')
