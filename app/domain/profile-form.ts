@@ -7,46 +7,17 @@ import { z } from 'zod'
 import { EVEN_WITH_FIELD_ERRORS } from './account-forms.ts'
 import { diffPhones, type ArrayDiff } from './array-diff.ts'
 import { isValidPhoneNumber, isValidPostalCode } from './postal-phone.ts'
+import {
+	ADDRESS_PARTS,
+	MAX_PROFILE_PHONES,
+	phoneFieldName,
+	type AddressPart,
+	type PhoneRow,
+	type ProfileValues,
+} from './profile-fields.ts'
 
-/** Spec 1 §9: maximum phones. */
-export const MAX_PROFILE_PHONES = 3
-
-export const ADDRESS_PARTS = [
-	'postalCode',
-	'stateProvince',
-	'city',
-	'addressLine1',
-	'addressLine2',
-	'addressLine3',
-] as const
-export type AddressPart = (typeof ADDRESS_PARTS)[number]
-
-/** Spec 1 §2: the address in the Japanese order for ja-JP, else the western one. */
-export function addressOrder(japanese: boolean): readonly AddressPart[] {
-	return japanese
-		? ['postalCode', 'stateProvince', 'city', 'addressLine1', 'addressLine2', 'addressLine3']
-		: ['addressLine1', 'addressLine2', 'addressLine3', 'city', 'stateProvince', 'postalCode']
-}
-
-export interface PhoneRow {
-	id: string
-	number: string
-	type: string
-}
-
-/** The form as shown: every field as typed, phones as rows (an added row is empty). */
-export interface ProfileValues extends Record<AddressPart, string> {
-	firstName: string
-	middleName: string
-	lastName: string
-	phoneticFirstName: string
-	phoneticLastName: string
-	birthday: string
-	gender: string
-	country: string
-	allowEmail: boolean
-	phones: PhoneRow[]
-}
+export { addressOrder, ADDRESS_PARTS, MAX_PROFILE_PHONES, phoneFieldName } from './profile-fields.ts'
+export type { AddressPart, PhoneRow, ProfileValues } from './profile-fields.ts'
 
 /** The parts of the stored user record (app/domain/user-record.ts) the form shows. */
 export interface ProfileRecord {
@@ -97,8 +68,6 @@ export function profileValuesOf(record: ProfileRecord, states: readonly string[]
 }
 
 type FormFields = { get(name: string): FormDataEntryValue | null; has(name: string): boolean }
-
-export const phoneFieldName = (index: number, part: keyof PhoneRow) => `phones[${index}].${part}`
 
 /** What was typed, as it was typed, to show the form again (a new empty row included). */
 export function profileValuesFromForm(form: FormFields): ProfileValues {

@@ -28,6 +28,8 @@ test('the settings link to About, which shows the version, the build and every l
 	await expect(page.getByRole('definition').nth(1)).toHaveText(/^\d+( \([0-9a-f]+\))?$|^dev$/)
 
 	expect(listed.map((entry) => entry.name)).toEqual(expect.arrayContaining(['react', 'react-dom', 'react-router']))
+	// Forms are validated on the server only (ADR 0012): no schema library reaches the browser.
+	expect(listed.map((entry) => entry.name)).not.toContain('zod')
 	const items = page.getByRole('region', { name: 'Licences' }).getByRole('listitem')
 	await expect(items).toHaveCount(listed.length)
 	for (const entry of listed) {

@@ -6,7 +6,7 @@ import {
 	phoneFieldName,
 	type AddressPart,
 	type ProfileValues,
-} from '#app/domain/profile-form.ts'
+} from '#app/domain/profile-fields.ts'
 import { AccountSummaryList } from '#app/ui/account-summary.tsx'
 import { CheckboxField, Field, FormErrors, SelectField, SubmitButton, type FormResult } from '#app/ui/form.tsx'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
