@@ -14,6 +14,7 @@ import type { Route } from './+types/root'
 import { useCatalogue, useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 import { htmlLang } from './domain/culture.ts'
 import { screenChrome, selectedTab, tabsFor } from './domain/screens.ts'
+import { isStaffEmail, isStaffOnlyTab } from './domain/staff.ts'
 import { THEMES, themeHasConsent, type ThemeName } from './domain/theme.ts'
 import { formBodyMiddleware } from './forms/form-body.server.ts'
 import { getI18n, i18nMiddleware, translatorFor } from './i18n/i18n.server.ts'
@@ -49,11 +50,13 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 	const screen = context.get(screenContext)
 	const translate = translatorFor(getI18n(context))
 	const chrome = screenChrome(screen)
-	const tabs = chrome.showTabs ? tabsFor(screen, preferences.theme) : []
+	const staff = isStaffEmail(session.get('credentials')?.email)
+	const tabs = chrome.showTabs ? tabsFor(screen, preferences.theme, { staff }) : []
 	const tab = selectedTab(tabs, params.tab)
 	const pathname = url.pathname.replace(/\/+$/, '') || '/'
 	const basePath = params.tab ? pathname.slice(0, pathname.lastIndexOf('/')) : pathname
-	if (params.tab && tab?.id !== params.tab) throw redirect(basePath + url.search)
+	// A staff-only tab is not redirected away: its own loader answers 'Not Roland Account' (403).
+	if (params.tab && tab?.id !== params.tab && !isStaffOnlyTab(params.tab)) throw redirect(basePath + url.search)
 
 	const toast = session.get('toast')
 	return data({

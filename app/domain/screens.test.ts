@@ -84,6 +84,12 @@ describe('screen lists of spec 1 §2', () => {
 		expect(tabsFor('Support', 'dw').map((t) => t.id)).not.toContain('order_status')
 		expect(tabsFor('Support', 'main').map((t) => t.id)).toContain('order_status')
 		expect(tabsFor('AccountSettings', 'main').map((t) => t.id)).toEqual(['profile', 'interests', 'settings'])
+		expect(tabsFor('AccountSettings', 'main', { staff: true }).map((t) => t.id)).toEqual([
+			'profile',
+			'interests',
+			'settings',
+			'admin',
+		])
 	})
 })
 

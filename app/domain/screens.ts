@@ -5,6 +5,7 @@
  */
 import type { ThemeName } from './theme.ts'
 import { isDrumTheme } from './theme.ts'
+import { isStaffOnlyTab } from './staff.ts'
 
 export type ScreenName =
 	| 'Home'
@@ -248,7 +249,7 @@ const TABS_BY_SCREEN = {
 	MyFeed: ['all', 'video', 'community', 'photo'],
 	MyGear: ['my_gear', 'register_product'],
 	ProductsDirect: ['features', 'specs', 'downloads', 'support', 'articles', 'accessories'],
-	AccountSettings: ['profile', 'interests', 'settings'],
+	AccountSettings: ['profile', 'interests', 'settings', 'admin'],
 	Support: SUPPORT_TABS,
 	Memberships: ['monthly', 'annual'],
 	MembershipsRCM: ['monthly', 'annual'],
@@ -321,10 +322,10 @@ export function screenChrome(screen: ScreenName): Chrome {
 /**
  * The tabs a screen shows for a theme. Support offers the drum brands' forms
  * on drum themes and the other brands' forms elsewhere; a link to a form of
- * the other group opens the screen's first tab.
+ * the other group opens the screen's first tab. Staff-only tabs show to staff only.
  */
-export function tabsFor(screen: ScreenName, theme: ThemeName): ScreenTab[] {
-	const ids = SCREEN_TABS[screen] ?? []
+export function tabsFor(screen: ScreenName, theme: ThemeName, viewer: { staff?: boolean } = {}): ScreenTab[] {
+	const ids = (SCREEN_TABS[screen] ?? []).filter((id) => viewer.staff || !isStaffOnlyTab(id))
 	if (screen !== 'Support') return ids.map((id) => ({ id }))
 	const enabled: readonly string[] = isDrumTheme(theme) ? SUPPORT_TABS_DRUMS : SUPPORT_TABS_MAIN
 	return ids.filter((id) => enabled.includes(id)).map((id) => ({ id }))

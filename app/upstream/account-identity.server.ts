@@ -460,7 +460,7 @@ export async function deleteInterest(
 
 // ---------------------------------------------------------------- staff
 
-/** `GET admin/users/{id}`: staff only ('Not Roland Account' otherwise). */
+/** `GET admin/users/{id}`: staff only ('Not Roland Account' otherwise); `{id}` may also be an email (designed). */
 export async function getAdminUser(
 	accessToken: string,
 	userId: string,

@@ -689,6 +689,10 @@ describe('staff views', () => {
 		const record = await api.getAdminUser(tokens.accessToken, customer.id)
 		expect(record).toMatchObject({ id: customer.id, email: customer.email })
 		expect((await failure(api.getAdminUser(tokens.accessToken, 'no-such-user'))).status).toBe(404)
+		// Designed: the admin view also finds a user by email, whatever its case.
+		const byEmail = await api.getAdminUser(tokens.accessToken, customer.email.toUpperCase())
+		expect(byEmail).toMatchObject({ id: customer.id, email: customer.email })
+		expect((await failure(api.getAdminUser(tokens.accessToken, 'nobody@example.com'))).status).toBe(404)
 	})
 
 	it('refuses a customer: Not Roland Account', async () => {

@@ -7,6 +7,8 @@ import { data, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/account-settings'
 import type { loader as rootLoader } from '#app/root.tsx'
 import { formResult } from '#app/ui/form.tsx'
+import { loadAdminTab } from './admin.server.ts'
+import { AdminTab } from './admin-tab.tsx'
 import { loadInterestsTab, saveInterests } from './interests.server.ts'
 import { InterestsTab } from './interests-tab.tsx'
 import { loadProfileTab, profileAction } from './profile.server.ts'
@@ -20,6 +22,8 @@ export async function loader(args: Route.LoaderArgs) {
 			return { tab: 'profile' as const, ...(await loadProfileTab(args)) }
 		case 'interests':
 			return { tab: 'interests' as const, ...(await loadInterestsTab(args)) }
+		case 'admin':
+			return loadAdminTab(args)
 		default:
 			return { tab: 'settings' as const, ...(await loadSettingsTab(args)) }
 	}
@@ -57,5 +61,13 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
 					result={formResult(actionData)}
 				/>
 			) : null
+		case 'admin':
+			return (
+				<AdminTab
+					query={loaderData.query}
+					lookup={loaderData.lookup}
+					managingCultureCodes={loaderData.managingCultureCodes}
+				/>
+			)
 	}
 }

@@ -166,8 +166,10 @@ export function userRoutes(ctx: EmulatorContext): Router {
 		next()
 	}
 
+	// Designed (the spec shows only the path): the admin view also finds a user by email in place of the id.
 	router.get('/admin/users/:id', access, staffOnly, (req, res) => {
-		const user = findUserById(ctx.db, param(req, 'id'))
+		const key = param(req, 'id')
+		const user = findUserById(ctx.db, key) ?? (key.includes('@') ? findUserByEmail(ctx.db, key) : undefined)
 		if (!user) return sendError(res, 404, 'User does not exist.', 'UserNotFoundException')
 		res.json(userRecord(ctx, user))
 	})
