@@ -21,7 +21,7 @@ test.describe('the route guard', () => {
 		['/migration', 'Reactivate your account'],
 		['/activation', 'Activate your account'],
 		['/reset-password', 'Reset password'],
-		['/privacy', 'Privacy policy'],
+		['/privacy', 'Terms of use and privacy policy'],
 		['/cloud/memberships', 'Memberships'],
 		['/cloud/contact-us', 'Contact us'],
 		['/contact-us', 'Contact us'],
