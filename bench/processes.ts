@@ -58,12 +58,16 @@ export function freePort(): Promise<number> {
 	})
 }
 
-/** Starts `node <args>` and resolves once `GET /healthz` answers 200. */
+/**
+ * Starts `node <args>` and resolves once `GET <readyPath>` answers 200: `/healthz` by default, which the portal
+ * and the bench targets serve; the emulator alone has no such path and names another.
+ */
 export async function startServer(
 	name: string,
 	args: string[],
-	options: { cwd: string; port: number; env: NodeJS.ProcessEnv },
+	options: { cwd: string; port: number; env: NodeJS.ProcessEnv; readyPath?: string },
 ): Promise<ServerProcess> {
+	const readyPath = options.readyPath ?? '/healthz'
 	const child = spawn(process.execPath, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] })
 	let tail = ''
 	const keep = (chunk: Buffer) => {
@@ -81,14 +85,14 @@ export async function startServer(
 			throw new Error(`${name} server exited during start-up (${child.exitCode ?? child.signalCode}):\n${tail}`)
 		}
 		try {
-			const response = await fetch(`${server.origin}/healthz`, { signal: AbortSignal.timeout(1_000) })
+			const response = await fetch(server.origin + readyPath, { signal: AbortSignal.timeout(1_000) })
 			if (response.status === 200) return server
 		} catch {
 			// Not listening yet.
 		}
 		await new Promise((resolve) => setTimeout(resolve, 100))
 	}
-	throw new Error(`${name} server did not answer /healthz within ${STARTUP_TIMEOUT_MS / 1000} s:\n${tail}`)
+	throw new Error(`${name} server did not answer ${readyPath} within ${STARTUP_TIMEOUT_MS / 1000} s:\n${tail}`)
 }
 
 function stopServer(server: ServerProcess): Promise<void> {
