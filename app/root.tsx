@@ -21,6 +21,7 @@ import { getI18n, i18nMiddleware, translatorFor } from './i18n/i18n.server.ts'
 import { postLimitMiddleware, retryAfterMiddleware } from './limits/post-limit.server.ts'
 import { preferencesContext, screenContext, sessionContext } from './request-context.server.ts'
 import { guardMiddleware, sessionMiddleware } from './session/guard.server.ts'
+import { forgetMeAfterSaves } from './session/me.server.ts'
 import { preferencesMiddleware } from './preferences/preferences.server.ts'
 import { regionMiddleware } from './preferences/region.server.ts'
 import { hasCredentials } from './session/session.server.ts'
@@ -37,6 +38,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 	preferencesMiddleware,
 	regionMiddleware,
 	sessionMiddleware,
+	forgetMeAfterSaves,
 	i18nMiddleware,
 	retryAfterMiddleware,
 	postLimitMiddleware,

@@ -1,15 +1,13 @@
 import type { RouterContextProvider } from 'react-router'
 import { orUpstreamUnavailable } from '#app/responses.server.ts'
 import type { AccountSummary } from '#app/domain/account-summary.ts'
-import { getMe } from '#app/upstream/account-identity.server.ts'
-import { requireCredentials } from './auth.server.ts'
+import { loadMe } from './me.server.ts'
 
 /** Who is signed in, for the account home and the profile tab; a clear 503 when the account API is down. */
 export async function loadAccountSummary(
 	context: Readonly<RouterContextProvider>,
 	request: Request,
 ): Promise<AccountSummary> {
-	const credentials = await requireCredentials(context, request)
-	const me = await orUpstreamUnavailable(getMe(credentials))
+	const me = await orUpstreamUnavailable(loadMe(context, request))
 	return { firstName: me.firstName ?? '', lastName: me.lastName ?? '', email: me.email }
 }

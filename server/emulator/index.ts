@@ -82,10 +82,17 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 		const to = typeof req.query.to === 'string' ? req.query.to : undefined
 		res.json(state.ctx.mail.list(to))
 	})
+	// ?email=: the calls made with that user's tokens; ?after=N: every call after call N (a test notes
+	// `latest` first), anonymous ones too; neither: just the latest call's number.
 	router.get('/requests.json', (req, res) => {
 		const email = typeof req.query.email === 'string' ? req.query.email : ''
-		const user = email ? findUserByEmail(state.ctx.db, email) : undefined
-		res.json(user ? requests.of(user.id) : [])
+		const after = typeof req.query.after === 'string' ? Number(req.query.after) : NaN
+		if (email) {
+			const user = findUserByEmail(state.ctx.db, email)
+			return res.json(user ? requests.of(user.id) : [])
+		}
+		if (Number.isInteger(after) && after >= 0) return res.json(requests.after(after))
+		res.json({ latest: requests.latest() })
 	})
 	router.post('/reset', async (_req, res) => {
 		await emulator.reset()

@@ -1,16 +1,20 @@
 /**
- * The calls the emulated upstreams answered for a signed-in caller (the user their token names), kept in
- * memory so an end-to-end test can check what the portal sent: which calls, with which bodies.
+ * The calls the emulated upstreams answered, kept in memory so an end-to-end test can check what the
+ * portal sent: which calls, with which bodies, for which user (the one their token names; null for a
+ * call without one, such as master data). Each call has a sequence number, so a test can ask for the
+ * calls made after a point.
  */
 import type { RequestHandler } from 'express'
 
 export interface ReceivedCall {
+	/** 1 for the first call since the emulator started (or was reset), then counting up. */
+	seq: number
 	method: string
 	/** Under /_emulator, e.g. `/account/users/{id}/interests`. */
 	path: string
 	body: unknown
 	status: number
-	userId: string
+	userId: string | null
 }
 
 /** Enough for the calls of a test run; the oldest go first. */
@@ -18,14 +22,23 @@ const KEPT = 5000
 
 export function createRequestLog() {
 	let calls: ReceivedCall[] = []
+	let seq = 0
 	const record: RequestHandler = (req, res, next) => {
 		// Read now: routers below rewrite the path while they route.
 		const { method, path } = req
 		res.on('finish', () => {
 			const userId: unknown = res.locals.userId
-			if (typeof userId !== 'string') return
-			calls.push({ method, path, body: req.body ?? null, status: res.statusCode, userId })
-			if (calls.length > KEPT) calls = calls.slice(-KEPT)
+			seq += 1
+			calls.push({
+				seq,
+				method,
+				path,
+				body: req.body ?? null,
+				status: res.statusCode,
+				userId: typeof userId === 'string' ? userId : null,
+			})
+			// Trimmed in batches: a full log is not copied on every call.
+			if (calls.length > KEPT * 1.2) calls = calls.slice(-KEPT)
 		})
 		next()
 	}
@@ -33,8 +46,13 @@ export function createRequestLog() {
 		record,
 		/** The calls made with this user's tokens, oldest first. */
 		of: (userId: string) => calls.filter((call) => call.userId === userId),
+		/** Every call after the one numbered `after`, whoever made it. */
+		after: (after: number) => calls.filter((call) => call.seq > after),
+		/** The number of the latest call (0 before any). */
+		latest: () => seq,
 		clear: () => {
 			calls = []
+			seq = 0
 		},
 	}
 }

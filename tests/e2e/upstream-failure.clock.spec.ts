@@ -10,9 +10,11 @@ test.afterEach(async ({ request }) => {
 
 test('a failing upstream gives a clear message and a 503, never a crash', async ({ page, request }) => {
 	const { email, password } = await createAccount(page, request)
+	// The fault comes first: the pages after sign-in keep the user's record for a few seconds.
+	await request.post('/_emulator/faults', { data: { path: '/account/me', mode: 'status', status: 502 } })
 	await logIn(page, email, password)
 	await expect(page).toHaveURL('/')
-	await request.post('/_emulator/faults', { data: { path: '/account/me', mode: 'status', status: 502 } })
+	await expect(page.getByText('Please try again in a moment.')).toBeVisible()
 	const response = await page.goto('/settings/profile')
 	expect(response?.status()).toBe(503)
 	await expect(page.getByText('Please try again in a moment.')).toBeVisible()

@@ -18,6 +18,7 @@ import { toStoredUser } from '#app/domain/user-record.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
 import { invalidForm, orUpstreamUnavailable, redirectWithToast, SECRET_FIELDS } from '#app/responses.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
+import { cachedMe } from '#app/session/me.server.ts'
 import {
 	createPhone,
 	deletePhone,
@@ -104,7 +105,9 @@ function today() {
 export async function loadProfileTab({ context, request }: Route.LoaderArgs) {
 	const credentials = await requireCredentials(context, request)
 	const { culture } = context.get(preferencesContext)
-	const [me, lists] = await orUpstreamUnavailable(Promise.all([getMe(credentials), profileLists(culture)]))
+	const [me, lists] = await orUpstreamUnavailable(
+		Promise.all([cachedMe(credentials, { signal: request.signal }), profileLists(culture)]),
+	)
 	const user = storedProfile(me)
 	const states = lists.statesOf(user.country ?? '')
 	const profile: AccountSummary = { firstName: me.firstName ?? '', lastName: me.lastName ?? '', email: me.email }

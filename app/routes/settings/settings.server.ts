@@ -7,7 +7,8 @@ import { cultureCookie } from '#app/preferences/preferences.server.ts'
 import { preferencesContext, sessionContext } from '#app/request-context.server.ts'
 import { invalidForm, orUpstreamUnavailable, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
-import { getMe, updateUser } from '#app/upstream/account-identity.server.ts'
+import { cachedMe, forgetMe } from '#app/session/me.server.ts'
+import { updateUser } from '#app/upstream/account-identity.server.ts'
 import { clearProductInfo, getMasterData } from '#app/upstream/master-data.server.ts'
 
 const TAB_URL = '/settings/settings'
@@ -22,7 +23,7 @@ export async function loadSettingsTab({ context, request }: Route.LoaderArgs) {
 	const { culture } = context.get(preferencesContext)
 	const credentials = await requireCredentials(context, request)
 	const [groups, me] = await orUpstreamUnavailable(
-		Promise.all([regionGroups(culture), getMe(credentials, { signal: request.signal })]),
+		Promise.all([regionGroups(culture), cachedMe(credentials, { signal: request.signal })]),
 	)
 	const userCulture = me.cultureCode?.value ?? culture
 	return { regions: groups, userCulture, userRegion: regionOfCulture(groups, userCulture) }
@@ -60,12 +61,12 @@ export async function settingsAction({ context, request }: Route.ActionArgs) {
 			return redirectDocument(TAB_URL, { headers: { 'Set-Cookie': await cultureCookie.serialize(chosen) } })
 		}
 		case 'clearCache': {
-			await requireCredentials(context, request)
-			// The portal keeps no user's `me` or survey data yet, only product info per culture (shared by
-			// the users of that culture, fetched again on the next view). When `me` and survey data are
-			// cached they are keyed by user and dropped here too; master lists stay, as they keep the
-			// portal up through an upstream outage.
-			await clearProductInfo(culture)
+			const { userId } = await requireCredentials(context, request)
+			// What the portal keeps for this user: their record (also dropped after any post, see
+			// me.server.ts) and the product info of their culture (shared by its users, fetched again on the
+			// next view). Survey data joins when surveys are cached. Master lists stay: they keep the portal
+			// up through an upstream outage.
+			await Promise.all([forgetMe(userId), clearProductInfo(culture)])
 			return redirectWithToast(
 				context,
 				TAB_URL,
