@@ -18,6 +18,8 @@ export default [
 	// Account lifecycle (spec 1 §4)
 	screen('signup', 'Register', 'routes/account/signup.tsx'),
 	screen('signup/login', 'SignUpLogin', 'routes/account/login.tsx'),
+	screen('signup/interests', 'ProductInterest', 'routes/account/product-interest.tsx'),
+	screen('signup/finish', 'RegisterFinish', 'routes/account/signup-finish.tsx'),
 	screen('migration', 'Migration', 'routes/account/migration.tsx'),
 	screen('activation', 'Activation', 'routes/account/activation.tsx'),
 	screen('app/signup', 'RegisterByApp', 'routes/account/signup.tsx'),

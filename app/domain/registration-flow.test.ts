@@ -4,12 +4,17 @@ import {
 	afterAccountCreated,
 	afterActivation,
 	afterEmailVerified,
+	afterFlowSignIn,
 	afterMigration,
+	afterProductInterest,
+	FLOW_PAGES,
+	flowPageRedirect,
 	backToEmail,
 	INITIAL_REGISTER_FLOW,
 	nextStep,
 	previousStep,
 	REGISTER_STEP,
+	redirectPathOf,
 	signupForm,
 	type RegisterFlowState,
 } from './registration-flow.ts'
@@ -159,5 +164,45 @@ describe('migration and activation', () => {
 			excludeActivationForm: true,
 			registerFlow: 'signup',
 		})
+	})
+})
+
+describe('steps 4 and 5, after the first sign-in', () => {
+	const activated = afterActivation({ ...INITIAL_REGISTER_FLOW, registerFlow: 'signup' }, email)
+
+	it('the account the flow activated signs in: product interest (step 4) is next, whatever the case of its email', () => {
+		expect(afterFlowSignIn(activated, email)).toEqual({ ...activated, registerStep: REGISTER_STEP.productInterest })
+		expect(afterFlowSignIn(activated, email.toUpperCase())).toMatchObject({ registerStep: 4 })
+	})
+
+	it('any other sign-in leaves the flow alone: another account, a flow not at step 3, no flow', () => {
+		expect(afterFlowSignIn(activated, 'someone.else@example.com')).toBeNull()
+		expect(afterFlowSignIn({ ...activated, registerStep: REGISTER_STEP.activation }, email)).toBeNull()
+		expect(afterFlowSignIn({ ...activated, registerStep: REGISTER_STEP.finish }, email)).toBeNull()
+		expect(afterFlowSignIn({ ...activated, registerEmail: null }, email)).toBeNull()
+		expect(afterFlowSignIn(undefined, email)).toBeNull()
+	})
+
+	it('interests saved or skipped: the finish page (step 5)', () => {
+		expect(afterProductInterest({ ...activated, registerStep: 4 })).toMatchObject({ registerStep: 5 })
+	})
+
+	it('each step page sends a visitor to the step the flow is at, or out of the flow', () => {
+		const at = (registerStep: number) => ({ ...activated, registerStep })
+		expect(flowPageRedirect(at(4), 'productInterest', '/settings/interests')).toBeNull()
+		expect(flowPageRedirect(at(5), 'finish', '/')).toBeNull()
+		expect(flowPageRedirect(at(5), 'productInterest', '/settings/interests')).toBe(FLOW_PAGES.finish)
+		expect(flowPageRedirect(at(4), 'finish', '/')).toBe(FLOW_PAGES.productInterest)
+		expect(flowPageRedirect(at(3), 'finish', '/')).toBe('/')
+		expect(flowPageRedirect(undefined, 'productInterest', '/settings/interests')).toBe('/settings/interests')
+	})
+
+	it('RedirectPathAfterSignup brings the user back to a page of the portal, never elsewhere', () => {
+		expect(redirectPathOf({ path: '/gear/register_product?mdl=TD17' })).toBe('/gear/register_product?mdl=TD17')
+		expect(redirectPathOf({ path: 'https://evil.example/' })).toBeNull()
+		expect(redirectPathOf({ path: '//evil.example/' })).toBeNull()
+		expect(redirectPathOf({ path: '/' })).toBeNull()
+		expect(redirectPathOf({ path: 42 })).toBeNull()
+		expect(redirectPathOf(null)).toBeNull()
 	})
 })

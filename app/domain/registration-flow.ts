@@ -1,3 +1,5 @@
+import { safeReturnPath } from './redirect.ts'
+
 /**
  * The numbered registration flow of spec 1 §4 (the cloud flow uses the same
  * numbering): kept in the session as the register flow state.
@@ -101,4 +103,48 @@ export function afterMigration(state: RegisterFlowState, email: string): Registe
 /** An activated account signs in next, whichever flow activated it. */
 export function afterActivation(state: RegisterFlowState, email: string): RegisterFlowState {
 	return { ...state, registerStep: REGISTER_STEP.login, registerEmail: email }
+}
+
+/** The pages of steps 4 and 5, which need the user signed in. */
+export const FLOW_PAGES = { productInterest: '/signup/interests', finish: '/signup/finish' } as const
+
+/**
+ * A sign-in continues the flow when it is the account the flow just activated (step 3, the same
+ * email): product interest is next. Null for any other sign-in, which goes where it was going.
+ */
+export function afterFlowSignIn(state: RegisterFlowState | undefined, email: string): RegisterFlowState | null {
+	if (!state || state.registerStep !== REGISTER_STEP.login || !state.registerEmail) return null
+	if (state.registerEmail.toLowerCase() !== email.toLowerCase()) return null
+	return nextStep(state)
+}
+
+/** Interests saved or skipped: the finish page is next. */
+export function afterProductInterest(state: RegisterFlowState): RegisterFlowState {
+	return { ...state, registerStep: REGISTER_STEP.finish }
+}
+
+/**
+ * Where a signed-in visitor of a step-4 or step-5 page belongs: null on the page of the step the flow
+ * is at; else the page of that step, or `outside` when the flow is not at step 4 or 5 (finished,
+ * never started, or someone else's).
+ */
+export function flowPageRedirect(
+	state: RegisterFlowState | undefined,
+	page: keyof typeof FLOW_PAGES,
+	outside: string,
+): string | null {
+	const step = state?.registerStep
+	const at =
+		step === REGISTER_STEP.productInterest ? 'productInterest' : step === REGISTER_STEP.finish ? 'finish' : null
+	if (at === page) return null
+	return at ? FLOW_PAGES[at] : outside
+}
+
+/**
+ * The page a `RedirectPathAfterSignup` temporary data body (spec 2 §3, designed as `{ path }`) brings
+ * the user back to after step 5: a path of the portal other than its home, else null.
+ */
+export function redirectPathOf(body: Record<string, unknown> | null | undefined): string | null {
+	const path = safeReturnPath(typeof body?.path === 'string' ? body.path : null)
+	return path === '/' ? null : path
 }

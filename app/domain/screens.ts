@@ -19,6 +19,8 @@ export type ScreenName =
 	| 'MigrationByApp'
 	| 'Activation'
 	| 'SignUpLogin'
+	| 'ProductInterest'
+	| 'RegisterFinish'
 	| 'ResetPassword'
 	| 'EmailChange'
 	| 'QRCodeLP'
@@ -154,6 +156,8 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
 	{ screen: 'RegisterByApp', path: '/app/signup' },
 	{ screen: 'MigrationByApp', path: '/app/migration' },
 	{ screen: 'SignUpLogin', path: '/signup/login' },
+	{ screen: 'ProductInterest', path: '/signup/interests' },
+	{ screen: 'RegisterFinish', path: '/signup/finish' },
 	{ screen: 'HomeLogin', path: '/login' },
 	{ screen: 'ResetPassword', path: '/reset-password' },
 	{ screen: 'EmailChange', path: '/email-change' },

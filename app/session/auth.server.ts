@@ -6,10 +6,11 @@
 import { decodeJwt } from 'jose'
 import { redirect, type RouterContextProvider } from 'react-router'
 import { REDIRECT_PARAM } from '#app/domain/redirect.ts'
+import { afterFlowSignIn, FLOW_PAGES, redirectPathOf } from '#app/domain/registration-flow.ts'
 import { getEnv } from '#app/env.server.ts'
 import { isMessagingAppBrowser, isSessionOverMessage, needsRefresh } from '#app/domain/session-rules.ts'
 import { sessionContext } from '#app/request-context.server.ts'
-import { refreshTokens } from '#app/upstream/account-identity.server.ts'
+import { refreshTokens, saveTemporaryData } from '#app/upstream/account-identity.server.ts'
 import { isUpstreamError } from '#app/upstream/errors.ts'
 import { replaceSession, type SessionCredentials } from './session.server.ts'
 
@@ -33,11 +34,32 @@ export function sessionCredentials(tokens: Tokens, via: SessionCredentials['via'
 	}
 }
 
-/** Signs in: a new session id carrying the tokens (the culture and theme cookies are untouched). */
-export async function startUserSession(context: Context, tokens: Tokens, via: SessionCredentials['via']) {
-	const session = await replaceSession(context as RouterContextProvider, ['mdl'])
-	session.set('credentials', sessionCredentials(tokens, via))
-	return session
+/**
+ * Signs in: a new session id carrying the tokens (the culture and theme cookies are untouched), the
+ * registration card's model code and the registration flow kept. Answers where the user goes next:
+ * `redirectTo`, or, for the first sign-in of the account the flow just activated, product interest
+ * (step 4). A target given to that sign-in is kept as RedirectPathAfterSignup temporary data, so the
+ * finish page (step 5) brings the user back to it.
+ */
+export async function startUserSession(
+	context: Context,
+	tokens: Tokens,
+	via: SessionCredentials['via'],
+	redirectTo = '/',
+): Promise<string> {
+	const session = await replaceSession(context as RouterContextProvider, ['mdl', 'registerFlow'])
+	const credentials = sessionCredentials(tokens, via)
+	session.set('credentials', credentials)
+	const flow = afterFlowSignIn(session.get('registerFlow'), credentials.email)
+	if (!flow) return redirectTo
+	session.set('registerFlow', flow)
+	if (redirectPathOf({ path: redirectTo })) {
+		// Best effort: the flow goes on without the way back if the account API cannot keep it.
+		await saveTemporaryData(credentials.accessToken, credentials.userId, 'RedirectPathAfterSignup', {
+			path: redirectTo,
+		}).catch(() => {})
+	}
+	return FLOW_PAGES.productInterest
 }
 
 /** Signs out: a new, empty session; the caller adds the flash message it wants shown. */

@@ -4,7 +4,7 @@ import {
 	formPost,
 	latestCode,
 	mailTo,
-	signIn,
+	signInAfterActivation,
 	signInError,
 	signUpWithoutActivating,
 	toast,
@@ -49,7 +49,8 @@ test.describe('activation', () => {
 		await expect(page.getByLabel('Email')).toHaveValue(email)
 		await page.getByLabel('Password', { exact: true }).fill(password)
 		await page.getByRole('button', { name: 'Log in' }).click()
-		await expect(page).toHaveURL('/')
+		// The first sign-in goes on with the registration flow: product interest, step 4.
+		await expect(page).toHaveURL('/signup/interests')
 	})
 
 	test('‘Send a new code’ mails a new code, which activates; the old one no longer does', async ({ page, request }) => {
@@ -85,7 +86,7 @@ test.describe('activation', () => {
 		await confirmForm(page).getByLabel('Activation code').fill(newCode)
 		await page.getByRole('button', { name: 'Activate' }).click()
 		await expect(page).toHaveURL(`/login?email=${encodeURIComponent(email)}`)
-		await signIn(page, email, password)
+		await signInAfterActivation(page, email, password)
 	})
 
 	test('‘Send a new code’ to an unknown address says it was not found', async ({ page, request }) => {

@@ -11,6 +11,7 @@ import {
 	setTokenLifetimes,
 	signIn,
 	signInError,
+	signInAfterActivation,
 	signUpWithoutActivating,
 	toast,
 } from './account.ts'
@@ -56,7 +57,7 @@ test('an expired activation code says so and offers a new one, which activates',
 	await page.getByRole('button', { name: 'Activate' }).click()
 	await expect(page).toHaveURL(`/login?email=${encodeURIComponent(email)}`)
 	await expect(toast(page)).toContainText('Your account has been activated. Please log in.')
-	await signIn(page, email, password)
+	await signInAfterActivation(page, email, password)
 })
 
 test('an expired reset code says the request has expired; the old password stays', async ({ page, request }) => {
@@ -187,7 +188,7 @@ test('a seeded legacy account migrates: a new password, the mailed code, then it
 	await page.getByRole('button', { name: 'Activate' }).click()
 	await expect(page).toHaveURL(`/login?email=${encodeURIComponent(legacyEmail)}`)
 	await expect(await signInError(page, legacyEmail, 'Legacy1234')).toHaveText('Incorrect username or password.')
-	await signIn(page, legacyEmail, 'Renewed1234')
+	await signInAfterActivation(page, legacyEmail, 'Renewed1234')
 	await page.goto('/settings/profile')
 	await expect(profile(page)).toContainText(legacyEmail)
 })

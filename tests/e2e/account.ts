@@ -42,11 +42,16 @@ export async function logIn(page: Page, email: string, password: string) {
 	await page.getByRole('button', { name: 'Log in' }).click()
 }
 
-/** Signs up and activates a new account through the screens; returns its email and password. */
+/**
+ * Signs up and activates a new account through the screens; returns its email and password. The
+ * browser then forgets its session, as if the owner came back another day on another device: their
+ * first sign-in goes where it was going, not through the registration flow's steps 4 and 5 (which
+ * `keepFlow` keeps, for the journeys that test them).
+ */
 export async function createAccount(
 	page: Page,
 	request: APIRequestContext,
-	options: { firstName?: string; lastName?: string } = {},
+	options: { firstName?: string; lastName?: string; keepFlow?: boolean } = {},
 ) {
 	const email = uniqueEmail()
 	const password = 'Secret1234'
@@ -63,6 +68,7 @@ export async function createAccount(
 	await page.getByLabel('Activation code').fill(await latestCode(request, email))
 	await page.getByRole('button', { name: 'Activate' }).click()
 	await expect(page).toHaveURL(/\/login\?email=/)
+	if (!options.keepFlow) await page.context().clearCookies({ name: '__session' })
 	return { email, password }
 }
 
@@ -109,6 +115,12 @@ export async function signUpWithoutActivating(page: Page, email = uniqueEmail(),
 export async function signIn(page: Page, email: string, password: string) {
 	await logIn(page, email, password)
 	await expect(page).toHaveURL('/')
+}
+
+/** The first sign-in after activating in this browser: the registration flow goes on at product interest (step 4). */
+export async function signInAfterActivation(page: Page, email: string, password: string) {
+	await logIn(page, email, password)
+	await expect(page).toHaveURL('/signup/interests')
 }
 
 /** The form-level error the sign-in page shows after a failed attempt with these credentials. */

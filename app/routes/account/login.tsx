@@ -31,8 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const signedIn = await limitedAttempt(signInLimits(context, email), () =>
 			authenticator.authenticate('password', request),
 		)
-		await startUserSession(context, signedIn.tokens, 'password')
-		return redirect(signedIn.redirectTo)
+		return redirect(await startUserSession(context, signedIn.tokens, 'password', signedIn.redirectTo))
 	} catch (error) {
 		if (error instanceof InvalidForm)
 			return data({ result: error.result, errorKey: null, showDialog: false }, { status: 400 })
@@ -99,7 +98,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 			</Form>
 			<p className="actions">
 				<Link to="/reset-password">{t('account.forgotPassword')}</Link>
-				<Link to="/signup">{t('account.noAccount')}</Link>
+				<Link to={`/signup${redirectTo ? `?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo })}` : ''}`}>
+					{t('account.noAccount')}
+				</Link>
 				<Link to={`/oauth2/redirect${redirectTo ? `?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo })}` : ''}`}>
 					{t('account.signInWithSso')}
 				</Link>

@@ -15,8 +15,8 @@ import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 export async function loader({ request, context }: Route.LoaderArgs) {
 	try {
 		const signedIn = await authenticator.authenticate('sso', request)
-		await startUserSession(context, signedIn.tokens, 'sso')
-		return redirect(signedIn.redirectTo, { headers: { 'Set-Cookie': await clearPkceCookie() } })
+		const to = await startUserSession(context, signedIn.tokens, 'sso', signedIn.redirectTo)
+		return redirect(to, { headers: { 'Set-Cookie': await clearPkceCookie() } })
 	} catch (error) {
 		if (error instanceof Response) throw error
 		if (error instanceof SsoSessionInvalid) return { errorKey: 'errors.sessionInvalid', retry: retryUrl(request) }

@@ -9,12 +9,14 @@ import {
 	afterEmailVerified,
 	backToEmail,
 	INITIAL_REGISTER_FLOW,
+	redirectPathOf,
 	signupForm,
 } from '#app/domain/registration-flow.ts'
+import { REDIRECT_PARAM } from '#app/domain/redirect.ts'
 import { preferencesContext, sessionContext } from '#app/request-context.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { limitedMail, mailLimits } from '#app/limits/rate-limit.server.ts'
-import { getAccountType, signup } from '#app/upstream/account-identity.server.ts'
+import { createTemporaryData, getAccountType, signup } from '#app/upstream/account-identity.server.ts'
 import {
 	CheckboxField,
 	Field,
@@ -36,6 +38,19 @@ function signupSource(url: URL, hasModelCode: boolean): SignupSource | undefined
 	return hasModelCode ? 'registration_card' : undefined
 }
 
+/** The page a visitor came to sign up from (`?redirectTo=`), brought back to after step 5; null for none. */
+function returnPath(value: FormDataEntryValue | string | null): string | null {
+	return typeof value === 'string' ? redirectPathOf({ path: value }) : null
+}
+
+/** `/signup` or `/activation…` with the page to return to kept in the query. */
+function withReturnPath(to: string, path: string | null): string {
+	if (!path) return to
+	const url = new URL(to, 'http://portal.invalid')
+	url.searchParams.set(REDIRECT_PARAM, path)
+	return url.pathname + url.search
+}
+
 export function loader({ context, url }: Route.LoaderArgs) {
 	const session = context.get(sessionContext)
 	const { culture, countryCode } = context.get(preferencesContext)
@@ -46,6 +61,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
 		registerStep: flow.registerStep,
 		email: flow.registerEmail ?? url.searchParams.get('email') ?? undefined,
 		signupSource: signupSource(url, Boolean(session.get('mdl'))),
+		returnPath: returnPath(url.searchParams.get(REDIRECT_PARAM)),
 		culture,
 		country: countryCode ?? countryOfCulture(culture),
 		countries: countryOptions(language),
@@ -58,10 +74,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const session = context.get(sessionContext)
 	const flow = session.get('registerFlow') ?? INITIAL_REGISTER_FLOW
 	const intent = form.get('intent')
+	const returnTo = returnPath(form.get(REDIRECT_PARAM))
 
 	if (intent === 'previous') {
 		session.set('registerFlow', backToEmail(flow))
-		return redirect('/signup')
+		return redirect(withReturnPath('/signup', returnTo))
 	}
 
 	if (intent === 'create') {
@@ -74,6 +91,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 			)
 		} catch (error) {
 			return upstreamFailure('signup', submission, error)
+		}
+		if (returnTo) {
+			// Kept upstream under the email, so the way back survives activating on another device. Best
+			// effort: the account exists either way.
+			await createTemporaryData({
+				email: fields.email,
+				purpose: 'RedirectPathAfterSignup',
+				body: { path: returnTo },
+			}).catch(() => {})
 		}
 		session.set('registerFlow', afterAccountCreated(flow, fields.email))
 		return redirectWithToast(context, `/activation?${new URLSearchParams({ email: fields.email })}`, {
@@ -95,7 +121,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const move = afterEmailVerified(flow, email, accountType)
 	if (move.kind === 'dialog') return data({ result: submission.reply(), dialog: move.dialog, email })
 	session.set('registerFlow', move.flow)
-	return move.notice ? redirectWithToast(context, move.to, { type: 'info', message: move.notice }) : redirect(move.to)
+	const to = withReturnPath(move.to, returnTo)
+	return move.notice ? redirectWithToast(context, to, { type: 'info', message: move.notice }) : redirect(to)
+}
+
+function ReturnPathField({ path }: { path: string | null }) {
+	return path ? <input type="hidden" name={REDIRECT_PARAM} value={path} /> : null
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
@@ -120,6 +151,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 				<Form method="post" className="form" noValidate>
 					<FormErrors result={result} />
 					<HoneypotField />
+					<ReturnPathField path={loaderData.returnPath} />
 					<Field
 						name="email"
 						type="email"
@@ -134,7 +166,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 					</SubmitButton>
 				</Form>
 				<p>
-					<Link to="/login">{t('account.logIn')}</Link>
+					<Link to={withReturnPath('/login', loaderData.returnPath)}>{t('account.logIn')}</Link>
 				</p>
 			</>
 		)
@@ -148,6 +180,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 			<Form method="post" className="form" noValidate>
 				<FormErrors result={result} />
 				<HoneypotField />
+				<ReturnPathField path={loaderData.returnPath} />
 				<input type="hidden" name="email" value={loaderData.email} />
 				{loaderData.signupSource ? <input type="hidden" name="signupSource" value={loaderData.signupSource} /> : null}
 				<p>

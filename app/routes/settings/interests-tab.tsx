@@ -9,15 +9,27 @@ function tickedInResult(result: FormResult | undefined): Set<string> | undefined
 	return new Set(Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [])
 }
 
-/** The interests tab: every interest of the master list as a checkbox, labelled in the user's culture. */
+/**
+ * The interests form: every interest of the master list as a checkbox, labelled in the user's culture.
+ * The settings tab by default; the registration flow's product interest step (step 4) gives its own
+ * address, heading, button and a way on without saving (`more`).
+ */
 export function InterestsTab({
 	interests,
 	selected,
 	result,
+	action = '/settings/interests',
+	heading,
+	submitLabel,
+	more,
 }: {
 	interests: readonly { id: string; label: string }[]
 	selected: readonly string[]
 	result?: FormResult
+	action?: string
+	heading?: string
+	submitLabel?: string
+	more?: React.ReactNode
 }) {
 	const t = useT()
 	const ticked = tickedInResult(result) ?? new Set(selected)
@@ -26,9 +38,9 @@ export function InterestsTab({
 		.flatMap(([, messages]) => messages ?? [])
 	return (
 		<section aria-labelledby="interests-title">
-			<h2 id="interests-title">{t('tab.interests')}</h2>
+			<h2 id="interests-title">{heading ?? t('tab.interests')}</h2>
 			{/* A new key after saving: the boxes show what the account now holds, not what was ticked. */}
-			<Form key={selected.join(',')} method="post" action="/settings/interests" className="stack" noValidate>
+			<Form key={selected.join(',')} method="post" action={action} className="stack" noValidate>
 				<FormErrors result={result} />
 				<fieldset aria-describedby={errors.length ? 'interests-errors' : undefined}>
 					<legend>{t('interests.legend')}</legend>
@@ -46,7 +58,10 @@ export function InterestsTab({
 						))}
 					</ul>
 				) : null}
-				<SubmitButton>{t('interests.save')}</SubmitButton>
+				<p className="actions">
+					<SubmitButton>{submitLabel ?? t('interests.save')}</SubmitButton>
+					{more}
+				</p>
 			</Form>
 		</section>
 	)

@@ -21,8 +21,10 @@ async function interestOptions(culture: string): Promise<InterestOption[]> {
 		.map(({ item }) => ({ id: item.id, label: item.label }))
 }
 
-/** The interests tab's data: every interest of the master list, and the master ids the user holds. */
-export async function loadInterestsTab({ context, request }: Route.LoaderArgs) {
+type Args = Pick<Route.LoaderArgs, 'context' | 'request'>
+
+/** The interests form's data: every interest of the master list, and the master ids the user holds. */
+export async function loadInterestsTab({ context, request }: Args) {
 	const { culture } = context.get(preferencesContext)
 	const credentials = await requireCredentials(context, request)
 	const [interests, held] = await orUpstreamUnavailable(
@@ -34,10 +36,12 @@ export async function loadInterestsTab({ context, request }: Route.LoaderArgs) {
 	return { interests, selected: held.map((userInterest) => userInterest.interest.id) }
 }
 
-/** Saves the ticked interests: only the changes, as creates and deletes against what the user holds now. */
-export async function saveInterests({ context, request }: Route.ActionArgs) {
+/**
+ * Saves the ticked interests: only the changes, as creates and deletes against what the user holds
+ * now. Undefined when saved; else the answer to send (the form again with its 400 or 503).
+ */
+export async function saveTickedInterests({ context, request }: Args, form: FormData) {
 	const credentials = await requireCredentials(context, request)
-	const form = await request.formData()
 	const { culture } = context.get(preferencesContext)
 	let master: InterestOption[]
 	let held: Awaited<ReturnType<typeof getInterests>>
@@ -52,15 +56,20 @@ export async function saveInterests({ context, request }: Route.ActionArgs) {
 	const submission = parseWithZod(form, { schema: interestsSchema(master.map((interest) => interest.id)) })
 	if (submission.status !== 'success') return invalidForm(submission)
 	const changes = interestChanges(held, submission.value.interests)
-	if (hasInterestChanges(changes)) {
-		try {
-			for (const userInterestId of changes.delete)
-				await deleteInterest(credentials.accessToken, credentials.userId, userInterestId, { signal: request.signal })
-			for (const interestId of changes.create)
-				await createInterest(credentials.accessToken, credentials.userId, interestId, { signal: request.signal })
-		} catch (error) {
-			return upstreamFailure('interests', submission, error)
-		}
+	if (!hasInterestChanges(changes)) return undefined
+	try {
+		for (const userInterestId of changes.delete)
+			await deleteInterest(credentials.accessToken, credentials.userId, userInterestId, { signal: request.signal })
+		for (const interestId of changes.create)
+			await createInterest(credentials.accessToken, credentials.userId, interestId, { signal: request.signal })
+	} catch (error) {
+		return upstreamFailure('interests', submission, error)
 	}
-	return redirectWithToast(context, '/settings/interests', { type: 'success', message: 'toast.updated' })
+	return undefined
+}
+
+/** The interests tab's form: saved, then the tab again with the 'updated' toast. */
+export async function saveInterests(args: Route.ActionArgs) {
+	const failed = await saveTickedInterests(args, await args.request.formData())
+	return failed ?? redirectWithToast(args.context, '/settings/interests', { type: 'success', message: 'toast.updated' })
 }
