@@ -39,7 +39,8 @@ export default defineConfig({
 			use: { ...devices['Desktop Chrome'], javaScriptEnabled: false },
 		},
 		// Journeys that move the emulator's clock or shorten its token lifetimes change the world for
-		// every test (moved clock, short tokens, injected faults): they run after the others, one at a time.
+		// every test (moved clock, short tokens, injected faults), and those that count every call the
+		// emulator answers need it to themselves: they run after the others, one at a time.
 		{
 			name: 'clock-js',
 			testMatch: /\.clock\.spec\.ts$/,

@@ -22,9 +22,6 @@ export interface Preferences {
 	sidebar: 'left' | 'right'
 	/** The consent banner's answer; null until the user chose. */
 	analytics: boolean | null
-	/** From activation or reset links: both present means master data and the user are not loaded. */
-	linkEmail: string | null
-	linkCode: string | null
 }
 
 export const preferencesContext = createContext<Preferences>()

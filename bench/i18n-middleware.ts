@@ -19,8 +19,6 @@ const preferences: Preferences = {
 	countryCode: null,
 	sidebar: 'right',
 	analytics: null,
-	linkEmail: null,
-	linkCode: null,
 }
 
 const [stockMiddleware] = createI18nextMiddleware({

@@ -96,8 +96,6 @@ export async function readPreferences(
 			countryCode,
 			sidebar,
 			analytics,
-			linkEmail: query.get('email'),
-			linkCode: query.get('code'),
 		},
 		setCookies,
 	}
