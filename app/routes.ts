@@ -34,7 +34,7 @@ export default [
 	screen('hc/login', 'ZendeskSSO', 'routes/account/help-centre-login.tsx'),
 	screen('oauth2/redirect', 'OAuth2Redirect', 'routes/account/oauth2-redirect.tsx'),
 	screen('oauth2/logout', 'OAuth2Logout'),
-	screen('qr', 'QRCodeLP'),
+	screen('qr', 'QRCodeLP', 'routes/gear/qr-card.tsx'),
 	screen('maintenance', 'Maintenance'),
 	screen('check-in', 'CheckIn'),
 	screen('pass-login', 'PassLogin'),
@@ -43,13 +43,16 @@ export default [
 	screen('homes', 'Homes'),
 
 	// Gear, feed, products, surveys
-	screen('gear/:tab?', 'MyGear'),
+	screen('gear/:tab?', 'MyGear', 'routes/gear/my-gear.tsx'),
+	screen('gear/register_product/:registeredProductId', 'RegistrationStatus', 'routes/gear/registration-status.tsx'),
+	screen('gear/my_gear/:registeredProductId', 'RegisteredProduct', 'routes/gear/registered-product.tsx'),
+	screen('gear/my_gear/:registeredProductId/unregister', 'UnregisterProduct', 'routes/gear/unregister-product.tsx'),
 	screen('feed/:tab?', 'MyFeed'),
 	screen('products/:slug/:tab?', 'ProductsDirect'),
-	screen('questionnaire/:registeredProductId', 'Questionnaire'),
-	screen('surveys/product/:registeredProductId', 'ProductSurvey'),
-	screen('surveys/purchase/:registeredProductId', 'ProductSurvey1'),
-	screen('surveys/satisfaction/:registeredProductId', 'ProductSurvey2'),
+	screen('questionnaire/:registeredProductId', 'Questionnaire', 'routes/gear/questionnaire.tsx'),
+	screen('surveys/product/:registeredProductId', 'ProductSurvey', 'routes/gear/product-survey.tsx'),
+	screen('surveys/purchase/:registeredProductId', 'ProductSurvey1', 'routes/gear/product-survey.tsx'),
+	screen('surveys/satisfaction/:registeredProductId', 'ProductSurvey2', 'routes/gear/product-survey.tsx'),
 
 	// Support (spec 1 §3 forms)
 	screen('support/:tab?', 'Support'),

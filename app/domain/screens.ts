@@ -45,6 +45,9 @@ export type ScreenName =
 	| 'BtxSupport'
 	| 'ContactUs'
 	| 'MyGear'
+	| 'RegistrationStatus'
+	| 'RegisteredProduct'
+	| 'UnregisterProduct'
 	| 'MyFeed'
 	| 'Support'
 	| 'AccountSettings'
@@ -175,6 +178,9 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
 	{ screen: 'ThankYou', path: '/thank-you' },
 	{ screen: 'Tools', path: '/tools' },
 	{ screen: 'MyGear', path: '/gear/:tab?' },
+	{ screen: 'RegistrationStatus', path: '/gear/register_product/:registeredProductId' },
+	{ screen: 'RegisteredProduct', path: '/gear/my_gear/:registeredProductId' },
+	{ screen: 'UnregisterProduct', path: '/gear/my_gear/:registeredProductId/unregister' },
 	{ screen: 'MyFeed', path: '/feed/:tab?' },
 	{ screen: 'Support', path: '/support/:tab?' },
 	{ screen: 'ProductsDirect', path: '/products/:slug/:tab?' },
@@ -289,6 +295,9 @@ const BOTTOM_BAR_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
 	'Homes',
 	'HomeRVS',
 	'MyGear',
+	'RegistrationStatus',
+	'RegisteredProduct',
+	'UnregisterProduct',
 	'MyFeed',
 	'Support',
 	'AccountSettings',
