@@ -21,6 +21,7 @@ export type AccountFlow =
 	| 'delete'
 	| 'interests'
 	| 'regionLanguage'
+	| 'profile'
 
 /** The catalogue keys of those messages: a type, so the catalogue test holds them to every catalogue. */
 export type AccountErrorKey =

@@ -39,3 +39,28 @@ test('a sign-in while the account API is down keeps what was typed and says to t
 	// The server never sends a password back; with JavaScript the browser keeps the field as it was.
 	if (!javaScript) await expect(page.getByLabel('Password', { exact: true })).toHaveValue('')
 })
+
+test('a profile save while the account API fails says to try again with a 503, what was typed kept', async ({
+	page,
+	request,
+}) => {
+	const { email, password } = await createAccount(page, request)
+	await logIn(page, email, password)
+	await expect(page).toHaveURL('/')
+	await page.goto('/settings/profile')
+	await request.post('/_emulator/faults', {
+		data: { path: '/account/users/', method: 'PUT', mode: 'status', status: 502 },
+	})
+	await page.getByLabel('First name', { exact: true }).fill('Sam')
+	await page.getByLabel('City').fill('Hamamatsu')
+	const [response] = await Promise.all([
+		page.waitForResponse(
+			(r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/settings/profile'),
+		),
+		page.getByRole('button', { name: 'Save', exact: true }).click(),
+	])
+	expect(response.status()).toBe(503)
+	await expect(page.getByRole('alert').first()).toContainText('Please try again in a moment.')
+	await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Sam')
+	await expect(page.getByLabel('City')).toHaveValue('Hamamatsu')
+})

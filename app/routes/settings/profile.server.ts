@@ -16,7 +16,7 @@ import {
 } from '#app/domain/profile-form.ts'
 import { toStoredUser } from '#app/domain/user-record.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
-import { invalidForm, orUpstreamUnavailable, redirectWithToast, SECRET_FIELDS } from '#app/responses.server.ts'
+import { invalidForm, orUpstreamUnavailable, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
 import { cachedMe } from '#app/session/me.server.ts'
 import {
@@ -28,7 +28,6 @@ import {
 	updateUser,
 	type Phone,
 } from '#app/upstream/account-identity.server.ts'
-import { isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
 import { getMasterData } from '#app/upstream/master-data.server.ts'
 
 export interface Option {
@@ -126,16 +125,6 @@ export async function loadProfileTab({ context, request }: Route.LoaderArgs) {
 }
 
 /** A save the account API refused or could not take, told in the spec's words on the form. */
-function saveFailure(submission: Submission<unknown>, error: unknown, extra: Omit<ProfileActionData, 'result'>) {
-	if (!isUpstreamError(error)) throw error
-	const key = userMessageKey(error) ?? 'toast.tryAgain'
-	const outage = error.kind !== 'status' || (error.status ?? 0) >= 500
-	return data(
-		{ ...extra, result: submission.reply({ formErrors: [key], hideFields: SECRET_FIELDS }) },
-		{ status: outage ? 503 : 400 },
-	)
-}
-
 async function sendSave(
 	accessToken: string,
 	userId: string,
@@ -202,7 +191,7 @@ export async function profileAction({ context, request }: Route.ActionArgs) {
 	try {
 		await sendSave(credentials.accessToken, credentials.userId, profileSave(before, submission.value), request.signal)
 	} catch (error) {
-		return saveFailure(submission, error, answer(typed))
+		return upstreamFailure('profile', submission, error, answer(typed))
 	}
 	return redirectWithToast(context as Context, '/settings/profile', { type: 'success', message: 'toast.updated' })
 }
