@@ -42,6 +42,29 @@ export async function logIn(page: Page, email: string, password: string) {
 	await page.getByRole('button', { name: 'Log in' }).click()
 }
 
+/** Fills both sign-up steps from the open email step and creates the account; ends on /activation. */
+export async function fillSignUp(
+	page: Page,
+	{ email, password, firstName = 'Robin', lastName = 'Drummer' }: SignUpDetails,
+) {
+	await page.getByLabel('Email').fill(email)
+	await page.getByRole('button', { name: 'Continue' }).click()
+	await page.getByLabel('First name').fill(firstName)
+	await page.getByLabel('Last name').fill(lastName)
+	await page.getByLabel('Password', { exact: true }).fill(password)
+	await page.getByLabel('Confirm password').fill(password)
+	await page.getByLabel('I agree to the terms of use and privacy policy').check()
+	await page.getByRole('button', { name: 'Create account' }).click()
+	await expect(page).toHaveURL(/\/activation\?email=/)
+}
+
+interface SignUpDetails {
+	email: string
+	password: string
+	firstName?: string | undefined
+	lastName?: string | undefined
+}
+
 /**
  * Signs up and activates a new account through the screens; returns its email and password. The
  * browser then forgets its session, as if the owner came back another day on another device: their
@@ -56,15 +79,7 @@ export async function createAccount(
 	const email = uniqueEmail()
 	const password = 'Secret1234'
 	await page.goto('/signup')
-	await page.getByLabel('Email').fill(email)
-	await page.getByRole('button', { name: 'Continue' }).click()
-	await page.getByLabel('First name').fill(options.firstName ?? 'Robin')
-	await page.getByLabel('Last name').fill(options.lastName ?? 'Drummer')
-	await page.getByLabel('Password', { exact: true }).fill(password)
-	await page.getByLabel('Confirm password').fill(password)
-	await page.getByLabel('I agree to the terms of use and privacy policy').check()
-	await page.getByRole('button', { name: 'Create account' }).click()
-	await expect(page).toHaveURL(/\/activation\?email=/)
+	await fillSignUp(page, { email, password, ...options })
 	await page.getByLabel('Activation code').fill(await latestCode(request, email))
 	await page.getByRole('button', { name: 'Activate' }).click()
 	await expect(page).toHaveURL(/\/login\?email=/)
@@ -99,15 +114,7 @@ export const STRONG_PASSWORD = 'Secret1234'
 /** Signs up through the screens without activating; ends on /activation. */
 export async function signUpWithoutActivating(page: Page, email = uniqueEmail(), password = STRONG_PASSWORD) {
 	await page.goto('/signup')
-	await page.getByLabel('Email').fill(email)
-	await page.getByRole('button', { name: 'Continue' }).click()
-	await page.getByLabel('First name').fill('Robin')
-	await page.getByLabel('Last name').fill('Drummer')
-	await page.getByLabel('Password', { exact: true }).fill(password)
-	await page.getByLabel('Confirm password').fill(password)
-	await page.getByLabel('I agree to the terms of use and privacy policy').check()
-	await page.getByRole('button', { name: 'Create account' }).click()
-	await expect(page).toHaveURL(/\/activation\?email=/)
+	await fillSignUp(page, { email, password })
 	return { email, password }
 }
 

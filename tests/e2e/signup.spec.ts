@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { createAccount, latestCode, logIn, toast, uniqueEmail } from './account.ts'
+import { createAccount, fillSignUp, latestCode, logIn, toast, uniqueEmail } from './account.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
 
 const interests = (page: Page) => page.getByRole('group', { name: 'Choose what interests you' })
@@ -18,6 +18,8 @@ test('sign-up, activation, the first sign-in, product interest (step 4), finish 
 	request,
 	javaScript,
 }) => {
+	// The whole journey, with two accessibility scans: longer than one screen's test.
+	test.slow()
 	const { email, password } = await createAccount(page, request, {
 		firstName: 'Robin',
 		lastName: 'Drummer',
@@ -80,15 +82,7 @@ test('signing up from a deep link comes back to it after step 5 (RedirectPathAft
 	await expect(page).toHaveURL('/login?redirectTo=%2Fsettings%2Fprofile')
 	await page.getByRole('link', { name: 'New here? Create an account' }).click()
 	await expect(page).toHaveURL('/signup?redirectTo=%2Fsettings%2Fprofile')
-	await page.getByLabel('Email').fill(email)
-	await page.getByRole('button', { name: 'Continue' }).click()
-	await page.getByLabel('First name').fill('Kim')
-	await page.getByLabel('Last name').fill('Bassist')
-	await page.getByLabel('Password', { exact: true }).fill(password)
-	await page.getByLabel('Confirm password').fill(password)
-	await page.getByLabel('I agree to the terms of use and privacy policy').check()
-	await page.getByRole('button', { name: 'Create account' }).click()
-	await expect(page).toHaveURL(/\/activation\?email=/)
+	await fillSignUp(page, { email, password, firstName: 'Kim', lastName: 'Bassist' })
 	await page.getByLabel('Activation code').fill(await latestCode(request, email))
 	await page.getByRole('button', { name: 'Activate' }).click()
 	await expect(page).toHaveURL(/\/login\?email=/)
