@@ -1,12 +1,103 @@
 import { data } from 'react-router'
 import type { Route } from './+types/my-gear'
+import {
+	gearEntryOf,
+	gearListQuery,
+	gearPage,
+	sortGear,
+	type CatalogueProduct,
+	type GearEntry,
+	type RegistrationRecord,
+} from '#app/domain/gear-list.ts'
+import { formatPurchaseDate } from '#app/domain/purchase-details.ts'
+import { preferencesContext } from '#app/request-context.server.ts'
+import { orUpstreamUnavailable } from '#app/responses.server.ts'
+import { requireCredentials } from '#app/session/auth.server.ts'
+import { getRegisteredProducts } from '#app/upstream/account-gear.server.ts'
+import type { RegisteredProduct } from '#app/upstream/contract/account-gear.ts'
+import { isUpstreamError } from '#app/upstream/errors.ts'
+import { getProducts } from '#app/upstream/master-data.server.ts'
+import { productImageUrl, type ProductImageKind } from '#app/upstream/product-images.server.ts'
 
-/** The gear list's data. (Being built: see issue 10.) */
-export async function loadGearList(_args: Pick<Route.LoaderArgs, 'context' | 'request' | 'url'>) {
-	return {}
+/**
+ * The products master list by slug, labelled in the culture. Best effort: without it the gear
+ * screens name products as their registrations do, rather than failing.
+ */
+export async function productCatalogue(culture: string): Promise<ReadonlyMap<string, CatalogueProduct>> {
+	try {
+		const products = await getProducts(culture)
+		return new Map(products.map((product) => [product.slug, product]))
+	} catch (error) {
+		if (!isUpstreamError(error) || error.cancelled) throw error
+		return new Map()
+	}
 }
 
-/** The gear list has no form of its own yet. */
+/** A registered product as the gear screens show it: named, dated in the culture, pictured. */
+export interface GearItem extends GearEntry {
+	purchaseDateText: string | null
+	image: string | null
+}
+
+/** The screens' view of registrations; the pictures of all of them are asked for at once, not one after another. */
+export async function gearItems(
+	registrations: readonly { entry: GearEntry; record: RegisteredProduct }[],
+	culture: string,
+	imageKind: ProductImageKind,
+): Promise<GearItem[]> {
+	return Promise.all(
+		registrations.map(async ({ entry, record }) => ({
+			...entry,
+			purchaseDateText: entry.purchaseDate ? formatPurchaseDate(entry.purchaseDate, culture) : null,
+			image: await productImageUrl(
+				{ slug: entry.slug, brand: entry.brandValue, cultureCode: culture },
+				imageKind,
+				record.image ?? record.product.image,
+			),
+		})),
+	)
+}
+
+const asRecord = (record: RegisteredProduct): RegistrationRecord => record
+
+/**
+ * The gear list's data: one call for the user's registrations; the products master list and the
+ * pictures come from the portal's cache once seen (spec 1 §9: 12 a page, the sort in the query).
+ */
+export async function loadGearList({ context, request, url }: Pick<Route.LoaderArgs, 'context' | 'request' | 'url'>) {
+	const credentials = await requireCredentials(context, request)
+	const { culture } = context.get(preferencesContext)
+	const query = gearListQuery(url.searchParams)
+	const [registrations, catalogue] = await orUpstreamUnavailable(
+		Promise.all([
+			getRegisteredProducts(credentials.accessToken, credentials.userId, request.signal),
+			productCatalogue(culture),
+		]),
+	)
+	const records = new Map(registrations.map((record) => [record.id, record]))
+	const entries = sortGear(
+		registrations.map((record) => gearEntryOf(asRecord(record), catalogue)),
+		query.sort,
+		culture,
+	)
+	const page = gearPage(entries, query.page)
+	const items = await gearItems(
+		page.items.map((entry) => ({ entry, record: records.get(entry.id)! })),
+		culture,
+		'thumbnail',
+	)
+	return {
+		sort: query.sort,
+		page: page.page,
+		pageCount: page.pageCount,
+		total: page.total,
+		from: page.from,
+		to: page.to,
+		items,
+	}
+}
+
+/** The list's sorting and paging are links and a GET form: it has nothing to post. */
 export async function gearListAction(_args: Route.ActionArgs): Promise<{ tab: 'my_gear' }> {
 	throw data(null, { status: 405 })
 }

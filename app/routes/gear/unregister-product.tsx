@@ -1,6 +1,65 @@
-import { ComingSoon } from '#app/ui/coming-soon.tsx'
+/**
+ * Unregistering a product (UnregisterProduct, `/gear/my_gear/:registeredProductId/unregister`): a
+ * page that asks first, then `DELETE` on the registered product (its survey answers go with it)
+ * and back to the list with the spec's 'unregistered' message.
+ */
+import { Form, Link, type RouterContextProvider } from 'react-router'
+import type { Route } from './+types/unregister-product'
+import { gearEntryOf, GEAR_LIST_PATH } from '#app/domain/gear-list.ts'
+import { preferencesContext } from '#app/request-context.server.ts'
+import { orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
+import { requireCredentials } from '#app/session/auth.server.ts'
+import { deleteRegisteredProduct, getRegisteredProduct } from '#app/upstream/account-gear.server.ts'
+import { isUpstreamError } from '#app/upstream/errors.ts'
+import { SubmitButton } from '#app/ui/form.tsx'
+import { useT } from '#app/ui/i18n.tsx'
+import { productCatalogue } from './gear-list.server.ts'
 
-/** Being built: see issue 10. */
-export default function Screen() {
-	return <ComingSoon />
+type Context = Readonly<RouterContextProvider>
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+	const credentials = await requireCredentials(context, request)
+	const { culture } = context.get(preferencesContext)
+	const [record, catalogue] = await orUpstreamUnavailable(
+		Promise.all([
+			getRegisteredProduct(credentials.accessToken, credentials.userId, params.registeredProductId, request.signal),
+			productCatalogue(culture),
+		]),
+	)
+	const entry = gearEntryOf(record, catalogue)
+	return { id: entry.id, name: entry.name, serialCode: entry.serialCode }
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+	const credentials = await requireCredentials(context, request)
+	await orUpstreamUnavailable(
+		deleteRegisteredProduct(
+			credentials.accessToken,
+			credentials.userId,
+			params.registeredProductId,
+			request.signal,
+		).catch((error: unknown) => {
+			// Gone already (a second press, another tab): what the user asked for is done.
+			if (isUpstreamError(error) && error.kind === 'status' && error.status === 404) return
+			throw error
+		}),
+	)
+	return redirectWithToast(context as Context, GEAR_LIST_PATH, { type: 'success', message: 'toast.unregistered' })
+}
+
+export default function UnregisterProduct({ loaderData }: Route.ComponentProps) {
+	const t = useT()
+	const { id, name, serialCode } = loaderData
+	return (
+		<section className="dialog" aria-labelledby="unregister-title">
+			<h2 id="unregister-title">{t('gear.unregisterQuestion')}</h2>
+			<p>{t('gear.unregisterText', { name, serial: serialCode })}</p>
+			<Form method="post" className="actions">
+				<SubmitButton>{t('gear.unregisterConfirm')}</SubmitButton>
+				<Link className="button" to={`${GEAR_LIST_PATH}/${encodeURIComponent(id)}`}>
+					{t('gear.keep')}
+				</Link>
+			</Form>
+		</section>
+	)
 }

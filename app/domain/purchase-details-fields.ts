@@ -1,0 +1,75 @@
+/**
+ * A registered product's purchase details (spec 1 §3: purchase date, purchase method, dealer) as
+ * forms and pages show them. No zod here: views import this module, so it goes to the browser; the
+ * rules a form is checked with are in purchase-details.ts.
+ */
+
+export const PURCHASE_FIELDS = ['purchaseDate', 'purchaseMethod', 'purchaseDealer'] as const
+export type PurchaseField = (typeof PURCHASE_FIELDS)[number]
+
+/**
+ * As the account API keeps them: the date as YYYY-MM-DD, the method a purchasingMethods id, the
+ * dealer a stores id or the dealer's name as the user typed it; null when not given.
+ */
+export type PurchaseDetails = Record<PurchaseField, string | null>
+
+/** As a form shows them: what was typed, '' for nothing. */
+export type PurchaseDetailsValues = Record<PurchaseField, string>
+
+export const PURCHASE_DEALER_MAX_LENGTH = 200
+
+/** The earliest purchase date the account API takes. */
+export const EARLIEST_PURCHASE_DATE = '1950-01-01'
+
+/** The catalogue key of spec 1 §5's purchase-date message. */
+export const PURCHASE_DATE_ERROR = 'validation.purchaseDateInvalid'
+
+/**
+ * The latest purchase date that is not in the future: today where the day starts first (UTC+14).
+ * The portal does not know the user's time zone, and a user east of UTC must be able to enter
+ * their own today.
+ */
+export function latestPurchaseDate(now: Date = new Date()): string {
+	return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10)
+}
+
+/** A culture code as Intl takes it: the spec's `Lt-sr-SP` is Serbian in Latin script. */
+export function intlLocale(cultureCode: string): string {
+	if (cultureCode.toLowerCase() === 'lt-sr-sp') return 'sr-Latn-RS'
+	try {
+		return Intl.getCanonicalLocales(cultureCode)[0] ?? 'en'
+	} catch {
+		return 'en'
+	}
+}
+
+/**
+ * A purchase date (YYYY-MM-DD) in the culture's own date format (`Mar 14, 2023` in en-US,
+ * `2023/03/14` in ja-JP). A calendar day has no time zone: it is formatted as the day it names.
+ */
+export function formatPurchaseDate(date: string, cultureCode: string): string {
+	const day = new Date(`${date}T00:00:00Z`)
+	if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(day.getTime())) return date
+	return new Intl.DateTimeFormat(intlLocale(cultureCode), { dateStyle: 'medium', timeZone: 'UTC' }).format(day)
+}
+
+/** A dealer of the stores master list, as the forms offer it. */
+export interface StoreOption {
+	id: string
+	name: string
+}
+
+/** The dealer as the user knows it: a store's name for a stores id, else what was typed. */
+export function dealerName(stored: string | null, stores: readonly StoreOption[]): string {
+	if (!stored) return ''
+	return stores.find((store) => store.id === stored)?.name ?? stored
+}
+
+/** The details as a form shows them before anything is typed. */
+export function purchaseValuesOf(details: PurchaseDetails, stores: readonly StoreOption[]): PurchaseDetailsValues {
+	return {
+		purchaseDate: details.purchaseDate ?? '',
+		purchaseMethod: details.purchaseMethod ?? '',
+		purchaseDealer: dealerName(details.purchaseDealer, stores),
+	}
+}

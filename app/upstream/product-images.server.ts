@@ -1,0 +1,72 @@
+/**
+ * Product images (`GET productImages`, public API) through the portal's cache. They change as
+ * seldom as the products master list, so they are kept like it: fresh for the products' refresh
+ * time, then served stale while a fresh answer is fetched, so a page of gear asks the public API
+ * nothing once its images have been seen. A product the API has no images for is kept as none; a
+ * failed call keeps nothing, and the caller shows the product without its picture.
+ */
+import { cachified } from '@epic-web/cachified'
+import { z } from 'zod'
+import { MASTER_REFRESH_SECONDS, MASTER_STALE_SECONDS } from '../domain/master-data.ts'
+import { getCache, type PortalCache } from './cache.server.ts'
+import { ProductImagesSchema, type ProductImages } from './contract/public.ts'
+import { isUpstreamError } from './errors.ts'
+import { getProductImages } from './public.server.ts'
+
+/** Under the master data's prefix, so clearing the master data clears these too. */
+const PREFIX = 'master-data:product-images:'
+
+let override: PortalCache | undefined
+const cache = () => override ?? getCache()
+
+/** For tests: use this cache instead of the shared one (undefined: the shared one again). */
+export function setProductImagesCache(next: PortalCache | undefined): void {
+	override = next
+}
+
+export interface ProductImagesQuery {
+	slug: string
+	brand: string
+	cultureCode: string
+}
+
+/** A product's images in a culture (the alt texts are the culture's); null when the API has none. */
+export function getCachedProductImages(query: ProductImagesQuery): Promise<ProductImages | null> {
+	return cachified({
+		key: `${PREFIX}${query.cultureCode}:${query.brand}:${query.slug}`,
+		cache: cache(),
+		ttl: MASTER_REFRESH_SECONDS.products * 1000,
+		staleWhileRevalidate: MASTER_STALE_SECONDS * 1000,
+		checkValue: ProductImagesSchema.nullable(),
+		getFreshValue: async () => {
+			try {
+				return await getProductImages(query)
+			} catch (error) {
+				if (isUpstreamError(error) && error.kind === 'status' && error.status === 404) return null
+				throw error
+			}
+		},
+	})
+}
+
+export type ProductImageKind = z.infer<typeof ProductImagesSchema>['images'][number]['kind']
+
+/**
+ * The address of one picture of a product, else `fallback` (the picture the registration
+ * carries): for a list, the thumbnail. Never fails: a product is listed without its picture
+ * rather than not at all.
+ */
+export async function productImageUrl(
+	query: ProductImagesQuery,
+	kind: ProductImageKind,
+	fallback: string | null,
+): Promise<string | null> {
+	try {
+		const images = await getCachedProductImages(query)
+		const image = images?.images.find((candidate) => candidate.kind === kind) ?? images?.images[0]
+		return image?.url ?? fallback
+	} catch (error) {
+		if (isUpstreamError(error)) return fallback
+		throw error
+	}
+}
