@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { createCookie, createSessionStorage, type Session } from 'react-router'
 import { getEnv } from '#app/env.server.ts'
 import type { RegisterFlowState } from '#app/domain/registration-flow.ts'
+import type { SurveyProgressStore } from '#app/domain/survey-fields.ts'
 import { sessionContext } from '#app/request-context.server.ts'
 import { getStore } from './store.server.ts'
 
@@ -36,10 +37,14 @@ export interface SessionData {
 	credentials?: SessionCredentials
 	/** Model code from a registration card (`?mdl=`), kept for product registration. */
 	mdl?: string
+	/** A registration card a signed-out visitor opened (`/qr`), kept upstream by sign-up (ProductRegistrationUsingQR). */
+	qrRegistration?: { modelCode: string; serialCode: string }
 	/** The numbered registration flow (spec 1 §3 register flow state). */
 	registerFlow?: RegisterFlowState
 	/** Failed sign-ins in this session: after a few, the 'Login Attempt Unsuccessful' dialog. */
 	loginFailures?: number
+	/** Multi-page surveys in progress: the answers of the pages done, kept here rather than in the page. */
+	surveyProgress?: SurveyProgressStore
 }
 
 export interface SessionFlashData {

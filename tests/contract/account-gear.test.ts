@@ -284,7 +284,7 @@ describe('questionnaires and answer infos', () => {
 		expect(all.map((q) => q.name)).toEqual(['ProductSurvey', 'ProductSurvey1', 'ProductSurvey2'])
 		expect(all.every((q) => q.questions.length >= 4 && q.questions.length <= 6)).toBe(true)
 		const types = new Set(all.flatMap((q) => q.questions.map((question) => question.type)))
-		expect(types).toEqual(new Set(['singleChoice', 'multipleChoice', 'freeText']))
+		expect(types).toEqual(new Set(['singleChoice', 'multipleChoice', 'freeText', 'rating']))
 
 		const purchase = await gear.getQuestionnaires(user.accessToken, { labelIds: ['2'], cultureCodeIds: ['ja-JP'] })
 		expect(purchase).toHaveLength(1)

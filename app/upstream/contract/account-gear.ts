@@ -41,7 +41,7 @@ const isoDateTime = z.iso.datetime()
 export const RegistrationStatusSchema = z.enum(['pending', 'completed', 'failed'])
 export type RegistrationStatus = z.infer<typeof RegistrationStatusSchema>
 
-/** A single-choice or free-text answer is a string; a multiple-choice answer lists choice ids. */
+/** A single-choice, rating or free-text answer is a string; a multiple-choice answer lists choice ids. */
 export const AnswerValueSchema = z.union([z.string(), z.array(z.string())])
 export const AnswerSchema = z.object({ questionId: z.string().min(1), value: AnswerValueSchema })
 export type Answer = z.infer<typeof AnswerSchema>
@@ -124,14 +124,18 @@ export const UpdateRegisteredProductRequestSchema = z
 	.refine((patch) => Object.values(patch).some((value) => value !== undefined), { message: 'nothing to update' })
 export type UpdateRegisteredProductRequest = z.input<typeof UpdateRegisteredProductRequestSchema>
 
-export const QuestionTypeSchema = z.enum(['singleChoice', 'multipleChoice', 'freeText'])
+/**
+ * A rating is a single choice on a scale: its choices are the points from lowest to highest, their ids
+ * the numbers ('1'…'5') and their texts what each point means.
+ */
+export const QuestionTypeSchema = z.enum(['singleChoice', 'multipleChoice', 'freeText', 'rating'])
 
 export const QuestionSchema = z.object({
 	id: z.string(),
 	type: QuestionTypeSchema,
 	text: z.string(),
 	required: z.boolean(),
-	/** Empty for free text. */
+	/** Empty for free text; a rating's points from lowest to highest. */
 	choices: z.array(z.object({ id: z.string(), text: z.string() })),
 })
 export type Question = z.infer<typeof QuestionSchema>

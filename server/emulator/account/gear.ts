@@ -6,7 +6,12 @@
 import express from 'express'
 import type { EmulatorService } from '../context.ts'
 import { migrateAnswerInfos } from './gear/answer-infos-table.ts'
-import { migrateQuestionnaires, questionnairesRouter, seedQuestionnaires } from './gear/questionnaires.ts'
+import {
+	migrateQuestionnaires,
+	questionnairesRouter,
+	seedQuestionnaires,
+	upgradeQuestionnaires,
+} from './gear/questionnaires.ts'
 import { registeredProductsRouter } from './gear/registered-products.ts'
 import { seedDemoGear } from './gear/seed.ts'
 import { migrateProducts } from './products.ts'
@@ -23,6 +28,7 @@ export const accountGearService: EmulatorService = {
 		migrateRegisteredProducts(ctx.db)
 		migrateQuestionnaires(ctx.db)
 		migrateAnswerInfos(ctx.db)
+		upgradeQuestionnaires(ctx)
 	},
 	seed(ctx) {
 		seedQuestionnaires(ctx)

@@ -10,7 +10,7 @@ export type Texts = Record<SurveyLanguage, string>
 
 export interface SeedQuestion {
 	id: string
-	type: 'singleChoice' | 'multipleChoice' | 'freeText'
+	type: 'singleChoice' | 'multipleChoice' | 'freeText' | 'rating'
 	required: boolean
 	text: Texts
 	choices: Array<{ id: string; text: Texts }>
@@ -27,12 +27,13 @@ export interface SeedQuestionnaire {
 
 const choice = (id: string, en: string, ja: string) => ({ id, text: { en, ja } })
 
+/** A rating's points, lowest first. */
 const satisfactionScale = [
-	choice('5', 'Very satisfied', '大変満足'),
-	choice('4', 'Satisfied', '満足'),
-	choice('3', 'Neither satisfied nor dissatisfied', 'どちらともいえない'),
-	choice('2', 'Dissatisfied', '不満'),
 	choice('1', 'Very dissatisfied', '大変不満'),
+	choice('2', 'Dissatisfied', '不満'),
+	choice('3', 'Neither satisfied nor dissatisfied', 'どちらともいえない'),
+	choice('4', 'Satisfied', '満足'),
+	choice('5', 'Very satisfied', '大変満足'),
 ]
 
 export const QUESTIONNAIRES: readonly SeedQuestionnaire[] = [
@@ -127,7 +128,7 @@ export const QUESTIONNAIRES: readonly SeedQuestionnaire[] = [
 			},
 			{
 				id: 'purchase-experience',
-				type: 'singleChoice',
+				type: 'rating',
 				required: true,
 				text: {
 					en: 'How satisfied are you with where you bought it?',
@@ -171,7 +172,7 @@ export const QUESTIONNAIRES: readonly SeedQuestionnaire[] = [
 		questions: [
 			{
 				id: 'overall',
-				type: 'singleChoice',
+				type: 'rating',
 				required: true,
 				text: {
 					en: 'Overall, how satisfied are you with this product?',

@@ -22,6 +22,7 @@ import {
 } from '../../../../app/upstream/contract/account-gear.ts'
 import { requireToken, sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
+import { getMeta, setMeta } from '../../db.ts'
 import {
 	findAnswerInfo,
 	findLiveAnswerInfo,
@@ -48,6 +49,12 @@ export function migrateQuestionnaires(db: DatabaseSync): void {
 	)`)
 }
 
+/**
+ * The seed's shape. Raise it when the seeded surveys change (2: ratings): a data directory seeded
+ * before gets them written again at start, its answers kept.
+ */
+const QUESTIONNAIRES_VERSION = '2'
+
 export function seedQuestionnaires(ctx: EmulatorContext): void {
 	const insert = ctx.db.prepare(
 		'INSERT OR REPLACE INTO questionnaires (id, name, label_ids, data, update_date) VALUES (?, ?, ?, ?, ?)',
@@ -55,6 +62,13 @@ export function seedQuestionnaires(ctx: EmulatorContext): void {
 	const now = new Date(ctx.clock.now()).toISOString()
 	for (const { id, name, labelIds, ...data } of QUESTIONNAIRES)
 		insert.run(id, name, JSON.stringify(labelIds), JSON.stringify(data), now)
+	setMeta(ctx.db, 'questionnairesVersion', QUESTIONNAIRES_VERSION)
+}
+
+/** Only a data directory seeded by an earlier version: a new one is seeded whole after the migrations. */
+export function upgradeQuestionnaires(ctx: EmulatorContext): void {
+	if (getMeta(ctx.db, 'seeded') !== undefined && getMeta(ctx.db, 'questionnairesVersion') !== QUESTIONNAIRES_VERSION)
+		seedQuestionnaires(ctx)
 }
 
 type Row = { id: string; name: string; label_ids: string; data: string; update_date: string }
@@ -143,7 +157,7 @@ function checkAnswers(questionnaire: QuestionnaireRow, given: Answer[]): AnswerC
 		} else {
 			if (Array.isArray(value)) return { ok: false }
 			const text = value?.trim() ?? ''
-			if (question.type === 'singleChoice' && text !== '' && !choices.has(text)) return { ok: false }
+			if (question.type !== 'freeText' && text !== '' && !choices.has(text)) return { ok: false }
 			empty = text === ''
 			if (!empty) answers.push({ questionId: question.id, value: text })
 		}
