@@ -4,6 +4,7 @@
  * answers kept on the server between pages, sent as an answer info and its answers, and then never
  * offered again; 'An answer is required.' beside the question left out; 'Survey not found.'.
  */
+import type { APIRequestContext, Page } from '@playwright/test'
 import { createAccount, DEMO, formPost, signIn, toast } from './account.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
 import { apiSignIn, questionnaireCalls, registeredProducts, registerProduct, surveyCard } from './surveys-helpers.ts'
@@ -15,11 +16,8 @@ const PRODUCT_SURVEY = 'Tell us about you and your new gear'
 const PURCHASE_SURVEY = 'About your purchase'
 const SATISFACTION_SURVEY = 'How is your gear working for you?'
 
-/** A fresh owner, signed in, with one registered product. Axe runs in the JavaScript project only (it runs in the page). */
-async function ownerWithProduct(
-	page: import('@playwright/test').Page,
-	request: import('@playwright/test').APIRequestContext,
-) {
+/** A fresh owner, signed in, with one registered product. (Axe runs in the page: JavaScript project only.) */
+async function ownerWithProduct(page: Page, request: APIRequestContext) {
 	const { email, password } = await createAccount(page, request)
 	await signIn(page, email, password)
 	const product = await registerProduct(request, await apiSignIn(request, email, password))
