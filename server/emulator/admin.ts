@@ -1,7 +1,8 @@
 /**
  * Who may use the emulator's admin calls (mail outbox, reset, clock, faults,
- * token settings, the log of calls received). They read every code the emulated account API mailed and
- * can wipe its data, so only this machine may call them, or, when
+ * token settings, the log of calls received, connected devices). They read
+ * every code the emulated account API mailed and can wipe its data, so only
+ * this machine may call them, or, when
  * EMULATOR_ADMIN_TOKEN is set, whoever sends it in a header.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
@@ -9,7 +10,16 @@ import type { RequestHandler } from 'express'
 
 export const ADMIN_TOKEN_HEADER = 'X-Emulator-Admin-Token'
 /** Mount paths under /_emulator. */
-export const ADMIN_PATHS = ['/mail', '/mail.json', '/requests.json', '/reset', '/clock', '/faults', '/tokens/settings']
+export const ADMIN_PATHS = [
+	'/mail',
+	'/mail.json',
+	'/requests.json',
+	'/reset',
+	'/clock',
+	'/faults',
+	'/tokens/settings',
+	'/devices',
+]
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (a dual-stack listener reports `::ffff:127.0.0.1`). */
 export function isLoopback(address: string | undefined): boolean {
@@ -22,7 +32,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest()
 
 /** What the emulator logs at start: which rule the admin calls follow. */
 export function adminRule(token: string | undefined): string {
-	const what = 'admin calls (mail, calls received, reset, clock, faults, token settings)'
+	const what = 'admin calls (mail, calls received, reset, clock, faults, token settings, devices)'
 	return token
 		? `${what}: loopback, or the ${ADMIN_TOKEN_HEADER} header`
 		: `${what}: loopback only; set EMULATOR_ADMIN_TOKEN to allow others`

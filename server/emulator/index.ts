@@ -13,6 +13,7 @@ import type { EmulatorContext, EmulatorService } from './context.ts'
 import { getMeta, openEmulatorDb, setMeta } from './db.ts'
 import { createFaultRegistry, FaultSchema } from './faults.ts'
 import { findUserByEmail } from './account/users.ts'
+import { insertDevice, listDevices } from './device/devices-table.ts'
 import { createMailOutbox, type Mail } from './mail.ts'
 import { createRequestLog } from './request-log.ts'
 import { SERVICES } from './services.ts'
@@ -131,6 +132,24 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 			.safeParse(req.body)
 		if (!body.success) return res.status(400).json({ message: z.prettifyError(body.error) })
 		res.json(state.ctx.tokens.updateSettings(body.data))
+	})
+
+	// A device an account's apps have seen, as the device API would list it (spec 2 §3): the journeys
+	// that offer connected devices for registration give a fresh account its own.
+	router.post('/devices', (req, res) => {
+		const body = z
+			.object({
+				email: z.string().min(1),
+				pcode: z.string().min(1).max(64),
+				productVer: z.array(z.string().max(64)).max(10).default([]),
+			})
+			.safeParse(req.body)
+		if (!body.success) return res.status(400).json({ message: z.prettifyError(body.error) })
+		const user = findUserByEmail(state.ctx.db, body.data.email)
+		if (!user) return res.status(404).json({ message: `No account for ${body.data.email}` })
+		const { pcode, productVer } = body.data
+		insertDevice(state.ctx.db, user.id, { pcode, productVer }, new Date(state.ctx.clock.now()).toISOString())
+		res.status(201).json(listDevices(state.ctx.db, user.id))
 	})
 
 	router.use(requests.record)

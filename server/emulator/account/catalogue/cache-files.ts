@@ -34,9 +34,19 @@ function signature(ctx: EmulatorContext, fileId: string, expires: number): strin
 		.digest('hex')
 }
 
-export function signedUrl(ctx: EmulatorContext, fileId: string): string {
+/**
+ * The account API's address as the caller reached it (`http://127.0.0.1:3000/_emulator/account`):
+ * a signed download is answered there, as a real API answers with its own address. The portal's
+ * clients call the inline emulator at 127.0.0.1 while browsers know it as the public URL, and the
+ * portal downloads only from the address it calls.
+ */
+export function accountApiBaseOf(req: Request): string {
+	return `${req.protocol}://${req.get('host')}${req.baseUrl}`
+}
+
+export function signedUrl(ctx: EmulatorContext, fileId: string, accountApiBase = `${ctx.emulatorUrl}/account`): string {
 	const expires = Math.floor(ctx.clock.now() / 1000) + SIGNED_URL_SECONDS
-	return `${ctx.emulatorUrl}/account/cache-files/${fileId}.json?Expires=${expires}&Signature=${signature(ctx, fileId, expires)}`
+	return `${accountApiBase}/cache-files/${fileId}.json?Expires=${expires}&Signature=${signature(ctx, fileId, expires)}`
 }
 
 export interface CacheFile {

@@ -17,7 +17,7 @@ import { sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { findCulture } from '../../seed/cultures.ts'
 import { findProductByModelCode } from '../products.ts'
-import { currentCacheFile, serveCacheFile, signedUrl } from './cache-files.ts'
+import { accountApiBaseOf, currentCacheFile, serveCacheFile, signedUrl } from './cache-files.ts'
 import { listItems, productItem, type ItemInput } from './master-items.ts'
 
 /** Seconds a list's cache file is kept (spec 1 §9 cache times; the other lists change rarely). */
@@ -79,10 +79,10 @@ function cacheFileFor(
 }
 
 function cacheHandler(ctx: EmulatorContext, name: MasterListName) {
-	return (_req: Request, res: Response) => {
+	return (req: Request, res: Response) => {
 		const file = cacheFileFor(ctx, name, 'all', listItems(ctx, name), null)
 		const answer: CacheDownload = {
-			signedUrl: signedUrl(ctx, file.id),
+			signedUrl: signedUrl(ctx, file.id, accountApiBaseOf(req)),
 			cacheTime: cacheTimeOf(name),
 			updateDate: file.updateDate,
 		}
@@ -91,7 +91,7 @@ function cacheHandler(ctx: EmulatorContext, name: MasterListName) {
 }
 
 function cachesHandler(ctx: EmulatorContext, name: MasterListName) {
-	return (_req: Request, res: Response) => {
+	return (req: Request, res: Response) => {
 		const byCulture = new Map<string | null, ItemInput[]>()
 		for (const item of listItems(ctx, name)) {
 			const key = item.cultureCode?.value ?? null
@@ -103,7 +103,7 @@ function cachesHandler(ctx: EmulatorContext, name: MasterListName) {
 				const file = cacheFileFor(ctx, name, culture ? `culture:${culture}` : 'culture:none', items, culture)
 				return {
 					cultureCode: culture ? { id: findCulture(culture)!.id, value: culture } : null,
-					signedUrl: signedUrl(ctx, file.id),
+					signedUrl: signedUrl(ctx, file.id, accountApiBaseOf(req)),
 					count: items.length,
 					updateDate: file.updateDate,
 				}
@@ -130,7 +130,7 @@ export function listsRouter(ctx: EmulatorContext): Router {
 		res.json(productItem(ctx, product, 1))
 	})
 
-	router.get('/searchProducts/cache', (_req, res) => {
+	router.get('/searchProducts/cache', (req, res) => {
 		const entries = listItems(ctx, 'products').map((item) => {
 			const product = item as ReturnType<typeof productItem>
 			return {
@@ -151,7 +151,7 @@ export function listsRouter(ctx: EmulatorContext): Router {
 			entries,
 		)
 		const answer: CacheDownload = {
-			signedUrl: signedUrl(ctx, file.id),
+			signedUrl: signedUrl(ctx, file.id, accountApiBaseOf(req)),
 			cacheTime: cacheTimeOf('searchProducts'),
 			updateDate: file.updateDate,
 		}
