@@ -5,10 +5,8 @@
  * The answers of the pages done are kept in the server-side session; the last page sends them all as
  * an answer info and its answers.
  */
-import { cachified } from '@epic-web/cachified'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { MASTER_STALE_SECONDS } from '#app/domain/master-data.ts'
 import { safeReturnPath } from '#app/domain/redirect.ts'
 import {
 	answerFieldName,
@@ -34,83 +32,20 @@ import {
 	surveySchema,
 	validAnswersOf,
 } from '#app/domain/survey-form.ts'
-import { answeredDateOf, SURVEY_UPDATE_SECONDS, surveyOffer, surveyStates } from '#app/domain/survey-offer.ts'
+import { answeredDateOf, surveyOffer, surveyStates } from '#app/domain/survey-offer.ts'
 import { preferencesContext, sessionContext } from '#app/request-context.server.ts'
 import { redirectWithToast } from '#app/responses.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
-import type { SessionCredentials } from '#app/session/session.server.ts'
-import {
-	createAnswerInfo,
-	getQuestionnaires,
-	getRegisteredProduct,
-	postAnswers,
-} from '#app/upstream/account-gear.server.ts'
-import { getCache, type PortalCache } from '#app/upstream/cache.server.ts'
-import {
-	AnswerRequiredErrorSchema,
-	QuestionnaireListSchema,
-	type Questionnaire,
-	type RegisteredProduct,
-} from '#app/upstream/contract/account-gear.ts'
+import { createAnswerInfo, getRegisteredProduct, postAnswers } from '#app/upstream/account-gear.server.ts'
+import { AnswerRequiredErrorSchema, type RegisteredProduct } from '#app/upstream/contract/account-gear.ts'
 import { isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
-import { getMasterData } from '#app/upstream/master-data.server.ts'
+import { getSurveyDefinitions, type SurveyDefinition } from '#app/upstream/survey-definitions.server.ts'
 import type { FormResult } from '#app/ui/form.tsx'
 
 interface Args {
 	request: Request
 	context: Readonly<RouterContextProvider>
 	params: { registeredProductId?: string }
-}
-
-/* ---- Survey definitions, kept like master data ---- */
-
-const PREFIX = 'surveys:'
-let override: PortalCache | undefined
-const cache = () => override ?? getCache()
-
-/** For tests: use this cache instead of the shared one (undefined: the shared one again). */
-export function setSurveyCache(next: PortalCache | undefined): void {
-	override = next
-}
-
-/** Drops the survey definitions kept for a culture (what clearing the cache clears for its users). */
-export async function clearSurveyCache(cultureCode?: string): Promise<void> {
-	await cache().clear(cultureCode ? `${PREFIX}questionnaires:${cultureCode}:` : PREFIX)
-}
-
-interface SurveyDefinition {
-	questionnaire: Questionnaire
-	questions: SurveyQuestion[]
-}
-
-/**
- * The surveys of every questionnaireLabels label (one per survey) in a culture's texts. They are the
- * same for every user: kept one survey update time (spec 1 §9), then served stale while fresh ones are
- * fetched, like the master lists, so an upstream outage still shows them.
- */
-async function surveyDefinitions(
-	credentials: SessionCredentials,
-	culture: string,
-): Promise<Map<SurveyName, SurveyDefinition>> {
-	const labels = await getMasterData('questionnaireLabels', culture)
-	const labelIds = labels.map((label) => label.id).sort()
-	const questionnaires = await cachified({
-		key: `${PREFIX}questionnaires:${culture}:${labelIds.join(',')}`,
-		cache: cache(),
-		ttl: SURVEY_UPDATE_SECONDS * 1000,
-		staleWhileRevalidate: MASTER_STALE_SECONDS * 1000,
-		checkValue: QuestionnaireListSchema,
-		getFreshValue: () => getQuestionnaires(credentials.accessToken, { labelIds, cultureCodeIds: [culture] }),
-	})
-	const bySurvey = new Map<SurveyName, SurveyDefinition>()
-	for (const label of labels) {
-		const survey = label.surveyName as SurveyName
-		const questionnaire =
-			questionnaires.find((q) => q.labels.some((l) => l.id === label.id)) ??
-			questionnaires.find((q) => q.name === survey)
-		if (questionnaire) bySurvey.set(survey, { questionnaire, questions: questionnaire.questions })
-	}
-	return bySurvey
 }
 
 /* ---- What every survey screen loads ---- */
@@ -139,7 +74,7 @@ async function loadProductSurveys(args: Args) {
 	let product: RegisteredProduct | undefined
 	let definitions: Map<SurveyName, SurveyDefinition>
 	try {
-		;[product, definitions] = await Promise.all([readProduct, surveyDefinitions(credentials, culture)])
+		;[product, definitions] = await Promise.all([readProduct, getSurveyDefinitions(credentials.accessToken, culture)])
 	} catch (error) {
 		unavailable(error)
 	}

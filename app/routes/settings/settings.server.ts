@@ -10,6 +10,7 @@ import { requireCredentials } from '#app/session/auth.server.ts'
 import { cachedMe, forgetMe } from '#app/session/me.server.ts'
 import { updateUser } from '#app/upstream/account-identity.server.ts'
 import { clearProductInfo, getMasterData } from '#app/upstream/master-data.server.ts'
+import { clearSurveyCache } from '#app/upstream/survey-definitions.server.ts'
 
 const TAB_URL = '/settings/settings'
 
@@ -63,10 +64,10 @@ export async function settingsAction({ context, request }: Route.ActionArgs) {
 		case 'clearCache': {
 			const { userId } = await requireCredentials(context, request)
 			// What the portal keeps for this user: their record (also dropped after any post, see
-			// me.server.ts) and the product info of their culture (shared by its users, fetched again on the
-			// next view). Survey data joins when surveys are cached. Master lists stay: they keep the portal
-			// up through an upstream outage.
-			await Promise.all([forgetMe(userId), clearProductInfo(culture)])
+			// me.server.ts), and the product info and survey definitions of their culture (shared by its
+			// users, fetched again on the next view). Master lists stay: they keep the portal up through an
+			// upstream outage.
+			await Promise.all([forgetMe(userId), clearProductInfo(culture), clearSurveyCache(culture)])
 			return redirectWithToast(
 				context,
 				TAB_URL,
