@@ -92,15 +92,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 		} catch (error) {
 			return upstreamFailure('signup', submission, error)
 		}
-		if (returnTo) {
-			// Kept upstream under the email, so the way back survives activating on another device. Best
-			// effort: the account exists either way.
-			await createTemporaryData({
-				email: fields.email,
-				purpose: 'RedirectPathAfterSignup',
-				body: { path: returnTo },
-			}).catch(() => {})
-		}
+		// Kept upstream under the email, so the way back and a registration card opened before signing up
+		// (`/qr`) survive activating on another device. Best effort: the account exists either way.
+		const card = session.get('qrRegistration')
+		await Promise.all([
+			returnTo
+				? createTemporaryData({
+						email: fields.email,
+						purpose: 'RedirectPathAfterSignup',
+						body: { path: returnTo },
+					}).catch(() => {})
+				: null,
+			card
+				? createTemporaryData({ email: fields.email, purpose: 'ProductRegistrationUsingQR', body: card }).catch(
+						() => {},
+					)
+				: null,
+		])
+		// The card is the new account's now: another sign-up from this browser does not take it along.
+		session.unset('qrRegistration')
 		session.set('registerFlow', afterAccountCreated(flow, fields.email))
 		return redirectWithToast(context, `/activation?${new URLSearchParams({ email: fields.email })}`, {
 			type: 'success',

@@ -1,9 +1,231 @@
-import { ComingSoon } from '#app/ui/coming-soon.tsx'
-import type { loadRegisterTab, registerAction } from './register.server.ts'
+import { useId, useState } from 'react'
+import { Form, Link } from 'react-router'
+import { categoriesByBrand, modelsOf, type RegisterValues } from '#app/domain/product-registration-fields.ts'
+import { Field, fieldErrors, FormErrors, SelectField, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
+import { PurchaseDetailsFields } from './purchase-details-fields.tsx'
+import type { loadRegisterTab, RegisterAnswer } from './register.server.ts'
 
-export function RegisterTab(_props: {
-	data: Awaited<ReturnType<typeof loadRegisterTab>>
-	answer?: Awaited<ReturnType<typeof registerAction>>
+type RegisterData = Awaited<ReturnType<typeof loadRegisterTab>>
+
+const ACTION = '/gear/register_product'
+
+/**
+ * The product: a category (grouped by brand), then one of its models; or a typed model code. Without
+ * JavaScript 'show models' sends the form back with the category's models, everything typed kept;
+ * with it the models follow the category at once, from the catalogue the page already has.
+ */
+function ProductFields({
+	data,
+	values,
+	result,
+	found,
+}: {
+	data: RegisterData
+	values: RegisterValues
+	result?: FormResult
+	found?: string
 }) {
-	return <ComingSoon />
+	const t = useT()
+	const id = useId()
+	const [category, setCategory] = useState(values.category)
+	const models = modelsOf(data.catalogue, category)
+	const slugErrors = fieldErrors(result, 'slug')
+	return (
+		<fieldset>
+			<legend>{t('register.product')}</legend>
+			<div className="field">
+				<label htmlFor={id}>{t('register.category')}</label>
+				<select id={id} name="category" value={category} onChange={(event) => setCategory(event.target.value)}>
+					<option value="">{t('register.chooseCategory')}</option>
+					{categoriesByBrand().map((group) => (
+						<optgroup key={group.brand} label={data.brandLabels[group.brand]}>
+							{group.categories.map((c) => (
+								<option key={c.id} value={String(c.id)}>
+									{t(c.labelKey as CatalogueKey)}
+								</option>
+							))}
+						</optgroup>
+					))}
+				</select>
+			</div>
+			<p className="actions">
+				<SubmitButton name="intent" value="category" secondary>
+					{t('register.showModels')}
+				</SubmitButton>
+			</p>
+			{models.length ? (
+				<SelectField
+					key={category}
+					name="slug"
+					label={t('register.model')}
+					result={category === values.category ? result : undefined}
+					initial={models.some((m) => m.slug === values.slug) ? values.slug : ''}
+					placeholder={t('register.chooseModel')}
+					options={models.map((m) => ({ value: m.slug, label: m.name }))}
+				/>
+			) : (
+				<>
+					{/* The form's error about the product belongs somewhere even before a category is chosen. */}
+					{slugErrors.length ? (
+						<ul className="field-errors">
+							{slugErrors.map((error) => (
+								<li key={error}>{t(error as CatalogueKey)}</li>
+							))}
+						</ul>
+					) : null}
+					<p className="field-hint">{category ? t('register.noModels') : t('register.chooseCategoryFirst')}</p>
+				</>
+			)}
+			<Field
+				name="modelCode"
+				label={t('register.modelCode')}
+				hint={t('register.modelCodeHint')}
+				result={result}
+				initial={values.modelCode}
+				autoComplete="off"
+				autoCapitalize="characters"
+				spellCheck={false}
+			/>
+			{found ? (
+				<p className="notice" role="status">
+					{t('register.found', { name: found })}
+				</p>
+			) : null}
+			<p className="actions">
+				<SubmitButton name="intent" value="find" secondary>
+					{t('register.find')}
+				</SubmitButton>
+			</p>
+		</fieldset>
+	)
+}
+
+/** The whole form: product, serial number, purchase date, method and dealer. */
+function RegisterForm({ data, answer }: { data: RegisterData; answer?: RegisterAnswer }) {
+	const t = useT()
+	const values = answer?.values ?? data.values
+	const result = answer?.values ? answer.result : undefined
+	const longSerial = answer?.values ? Boolean(answer.longSerial) : data.longSerial
+	return (
+		<Form method="post" action={ACTION} className="form" noValidate>
+			{/* The first submit button is the one Enter presses: registering, not 'show models' or 'find'. */}
+			<button type="submit" name="intent" value="register" hidden tabIndex={-1} />
+			<FormErrors result={result} />
+			{answer?.refusal === 'alreadyRegistered' ? (
+				<p>
+					<Link to="/gear/my_gear">{t('register.toMyGear')}</Link>
+				</p>
+			) : null}
+			<input type="hidden" name="fromCard" value={values.fromCard} />
+			<ProductFields data={data} values={values} result={result} found={answer?.found} />
+			{longSerial && !fieldErrors(result, 'serialCode').length ? (
+				<p className="notice" role="status">
+					{t('register.serialFromLongSerial')}
+				</p>
+			) : null}
+			<Field
+				name="serialCode"
+				label={t('register.serialCode')}
+				hint={t('register.serialHint')}
+				result={result}
+				initial={values.serialCode}
+				autoComplete="off"
+				autoCapitalize="characters"
+				spellCheck={false}
+				required
+			/>
+			<PurchaseDetailsFields
+				values={values}
+				result={result}
+				methods={data.purchaseMethods}
+				stores={data.stores}
+				latestDate={data.latestDate}
+			/>
+			<p className="actions">
+				<SubmitButton name="intent" value="register">
+					{t('register.submit')}
+				</SubmitButton>
+			</p>
+		</Form>
+	)
+}
+
+/** Spec 2 §3: the instruments the user's apps have seen and the user has not registered, one press each. */
+function ConnectedDevices({ devices, answer }: { devices: RegisterData['devices']; answer?: RegisterAnswer }) {
+	const t = useT()
+	if (devices === null) {
+		return <p className="notice">{t('register.devicesUnavailable')}</p>
+	}
+	if (devices.length === 0) return null
+	return (
+		<section aria-labelledby="devices-title">
+			<h2 id="devices-title">{t('register.devicesTitle')}</h2>
+			<p>{t('register.devicesText')}</p>
+			<ul className="link-list">
+				{devices.map((device) => {
+					const error = answer?.device?.pcode === device.pcode ? answer.device.errorKey : null
+					const name = device.product?.name ?? device.modelCode
+					return (
+						<li key={device.pcode}>
+							<Form method="post" action={ACTION} className="actions">
+								<input type="hidden" name="intent" value="device" />
+								<input type="hidden" name="pcode" value={device.pcode} />
+								<input type="hidden" name="modelCode" value={device.modelCode} />
+								<input type="hidden" name="serialCode" value={device.serialCode} />
+								{device.product && !device.serialUnusable ? (
+									<SubmitButton secondary>
+										{t('register.registerDevice', { name, serial: device.serialCode })}
+									</SubmitButton>
+								) : (
+									<span>{t('register.deviceNotRegistrable', { name, serial: device.serialCode })}</span>
+								)}
+							</Form>
+							{error ? (
+								<p className="field-errors" role="alert">
+									{t(error as CatalogueKey)}
+								</p>
+							) : null}
+						</li>
+					)
+				})}
+			</ul>
+		</section>
+	)
+}
+
+/** A card kept while its owner signed up: filled in below, or put aside. */
+function KeptCard({ card }: { card: NonNullable<RegisterData['keptCard']> }) {
+	const t = useT()
+	return (
+		<Form method="post" action={ACTION} className="notice">
+			<p>
+				{card.serialCode
+					? t('register.keptCard', { name: card.name, serial: card.serialCode })
+					: t('register.keptCardNoSerial', { name: card.name })}
+			</p>
+			<p className="actions">
+				<SubmitButton name="intent" value="forgetCard" secondary>
+					{t('register.forgetCard')}
+				</SubmitButton>
+			</p>
+		</Form>
+	)
+}
+
+/** The register-a-product tab. */
+export function RegisterTab({ data, answer }: { data: RegisterData; answer?: RegisterAnswer }) {
+	const t = useT()
+	const values = answer?.values ?? data.values
+	return (
+		<>
+			<section aria-labelledby="register-title">
+				<h2 id="register-title">{t('tab.register_product')}</h2>
+				{data.keptCard ? <KeptCard card={data.keptCard} /> : null}
+				{/* A new answer shows what the server sent back, not what the last one left in the inputs. */}
+				<RegisterForm key={JSON.stringify(values)} data={data} answer={answer} />
+			</section>
+			<ConnectedDevices devices={data.devices} answer={answer} />
+		</>
+	)
 }
