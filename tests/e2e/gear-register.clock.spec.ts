@@ -1,5 +1,5 @@
 import { accountTest as test, advanceClock, createAccount, restoreEmulatorTime, signIn, toast } from './account.ts'
-import { expect } from './fixtures.ts'
+import { expect, expectAccessible } from './fixtures.ts'
 import {
 	accountCalls,
 	daysAgo,
@@ -44,6 +44,7 @@ test('a pending registration: the dialog, continue checks again, and done once t
 	const dialog = page.getByRole('alertdialog', { name: 'Registration in progress' })
 	await expect(dialog).toContainText('This takes under a minute: press Continue')
 	await expect(page.getByText('FANTOM-8 Synthesizer Workstation')).toBeVisible()
+	if (javaScript) await expectAccessible(page)
 
 	if (!javaScript) {
 		// Still pending: continue comes back to the same dialog.
