@@ -21,11 +21,27 @@ export function itemDates(page: Page, tab: FeedTabName): Promise<string[]> {
 		.evaluateAll((times) => times.map((time) => time.getAttribute('datetime') ?? ''))
 }
 
-/** Follows the "More" link and waits until the next page is shown. */
-export async function more(page: Page, tab: FeedTabName) {
+/**
+ * Follows the "More" link: without JavaScript the next page replaces this one (its address carries
+ * the page); with JavaScript it is appended below the items shown and the address stays. Answers
+ * the new items' titles and dates.
+ */
+export async function more(page: Page, tab: FeedTabName, javaScript: boolean) {
 	const before = page.url()
-	const firstTitle = (await itemTitles(page, tab))[0]
+	const headings = feedRegion(page, tab).getByRole('heading', { level: 3 })
+	const shown = javaScript ? await headings.count() : 0
+	const firstTitle = await headings.first().textContent()
 	await page.getByRole('link', { name: 'More', exact: true }).click()
-	await page.waitForURL((url) => url.toString() !== before && url.searchParams.has('page'))
-	await expect(feedRegion(page, tab).getByRole('heading', { level: 3 }).first()).not.toHaveText(firstTitle ?? '')
+	if (javaScript) {
+		await expect.poll(() => headings.count()).toBeGreaterThan(shown)
+		expect(page.url()).toBe(before)
+		// Focus moves to the first new item, so a keyboard user goes on reading there.
+		await expect(headings.nth(shown).getByRole('link')).toBeFocused()
+	} else {
+		await page.waitForURL((url) => url.toString() !== before && url.searchParams.has('page'))
+		await expect(headings.first()).not.toHaveText(firstTitle ?? '')
+	}
+	const titles = (await itemTitles(page, tab)).slice(shown)
+	const dates = (await itemDates(page, tab)).slice(shown)
+	return { titles, dates }
 }

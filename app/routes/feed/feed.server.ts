@@ -157,7 +157,6 @@ export async function loadFeed({ context, request, params, url }: Route.LoaderAr
 		reason: reasonView(reason, culture, brandLabels),
 		items: items.map((item): FeedCard => ({ ...item, dateText: dateFormat.format(new Date(item.publishedAt)) })),
 		moreHref: next.size ? `/feed/${tab}?${new URLSearchParams({ page: encodeFeedPage(next) })}` : null,
-		firstPage: !url.searchParams.has('page'),
 		badTokens,
 		failed: sourcesWith('failed'),
 		firstPageHref: badTokens.length ? `/feed/${tab}` : null,

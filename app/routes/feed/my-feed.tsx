@@ -4,7 +4,8 @@
  * app/domain/feed.ts. Items link out and nothing third-party loads before a click: pictures come
  * from the upstreams' image addresses with their size given, lazily below the first row.
  */
-import { Link } from 'react-router'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useFetcher } from 'react-router'
 import type { Route } from './+types/my-feed'
 import type { FeedSource } from '#app/domain/feed.ts'
 import { useT, type Translate } from '#app/ui/i18n.tsx'
@@ -14,7 +15,7 @@ export async function loader(args: Route.LoaderArgs) {
 	return loadFeed(args)
 }
 
-/** Above the fold on a phone or a desktop: the first pictures load at once, the rest when scrolled to. */
+/** Above the fold on a phone or a desktop: a page's first pictures load at once, the rest when scrolled to. */
 const EAGER_IMAGES = 2
 
 const SOURCE_LABELS = {
@@ -46,13 +47,93 @@ function reasonText(t: Translate, reason: FeedReasonView): string {
 	}
 }
 
+type FeedData = Awaited<ReturnType<typeof loadFeed>>
+
+/**
+ * With JavaScript, "More" appends the next page below the items already shown (the link's address
+ * is loaded by a fetcher) and moves focus to the first new item; without, it is a plain link to the
+ * next page.
+ */
+function useAppendedPages(data: FeedData) {
+	const fetcher = useFetcher<FeedData>()
+	const [state, setState] = useState<{ base: FeedData; more: FeedData[] }>({ base: data, more: [] })
+	// A new page from the loader (another tab, a reload, a link) starts the list again.
+	if (state.base !== data) setState({ base: data, more: [] })
+	const appended = useRef<FeedData | undefined>(undefined)
+	useEffect(() => {
+		if (fetcher.state !== 'idle' || !fetcher.data || appended.current === fetcher.data) return
+		const page = fetcher.data
+		appended.current = page
+		setState((current) => ({ ...current, more: [...current.more, page] }))
+	}, [fetcher.state, fetcher.data])
+	const last = state.more.at(-1) ?? state.base
+	return {
+		pages: state.more,
+		moreHref: last.moreHref,
+		loading: fetcher.state !== 'idle',
+		load: (href: string) => fetcher.load(href),
+	}
+}
+
 export default function MyFeed({ loaderData: data }: Route.ComponentProps) {
 	const t = useT()
 	const titleId = `feed-${data.tab}-title`
+	const { pages, moreHref, loading, load } = useAppendedPages(data)
+	const list = useRef<HTMLUListElement>(null)
+	const shown = data.items.length + pages.reduce((sum, page) => sum + page.items.length, 0)
+	const focusFrom = useRef<number | null>(null)
+	useEffect(() => {
+		if (focusFrom.current === null || shown <= focusFrom.current) return
+		list.current?.querySelectorAll<HTMLAnchorElement>('h3 a')[focusFrom.current]?.focus()
+		focusFrom.current = null
+	}, [shown])
+	const items = [...data.items, ...pages.flatMap((page) => page.items)]
 	return (
 		<section aria-labelledby={titleId} className="feed">
 			<h2 id={titleId}>{t(`tab.${data.tab}`)}</h2>
 			<p className="feed-reason">{reasonText(t, data.reason)}</p>
+			<Notices data={data} />
+			{items.length ? (
+				<ul className="feed-list" ref={list}>
+					{items.map((item, index) => (
+						<li key={`${item.source}:${item.id}`}>
+							<FeedEntry item={item} eager={index < EAGER_IMAGES} />
+						</li>
+					))}
+				</ul>
+			) : data.badTokens.length || data.failed.length ? null : (
+				<p>{t('feed.empty')}</p>
+			)}
+			{pages.map((page, index) => (
+				<Notices key={index} data={page} />
+			))}
+			{moreHref ? (
+				<p className="feed-more">
+					<Link
+						to={moreHref}
+						className="button"
+						aria-disabled={loading || undefined}
+						onClick={(event) => {
+							if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+							event.preventDefault()
+							if (loading) return
+							focusFrom.current = items.length
+							load(moreHref)
+						}}
+					>
+						{t('feed.more')}
+					</Link>
+				</p>
+			) : null}
+		</section>
+	)
+}
+
+/** A bad token's message with the way back to the first page, and a line per failing source. */
+function Notices({ data }: { data: FeedData }) {
+	const t = useT()
+	return (
+		<>
 			{data.badTokens.map((source) => (
 				<p key={`token-${source}`} className="notice" role="alert">
 					{t(TOKEN_MESSAGES[source])}
@@ -68,25 +149,7 @@ export default function MyFeed({ loaderData: data }: Route.ComponentProps) {
 					<Link to={data.firstPageHref}>{t('feed.firstPage')}</Link>
 				</p>
 			) : null}
-			{data.items.length ? (
-				<ul className="feed-list">
-					{data.items.map((item, index) => (
-						<li key={`${item.source}:${item.id}`}>
-							<FeedEntry item={item} eager={data.firstPage && index < EAGER_IMAGES} />
-						</li>
-					))}
-				</ul>
-			) : data.badTokens.length || data.failed.length ? null : (
-				<p>{t('feed.empty')}</p>
-			)}
-			{data.moreHref ? (
-				<p className="feed-more">
-					<Link to={data.moreHref} className="button" preventScrollReset={false}>
-						{t('feed.more')}
-					</Link>
-				</p>
-			) : null}
-		</section>
+		</>
 	)
 }
 
