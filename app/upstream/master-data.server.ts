@@ -26,8 +26,10 @@ import {
 	type CachedMasterListName,
 	type MasterListName,
 } from '../domain/master-data.ts'
+import { keepDocumentFiles } from '../domain/product-info.ts'
 import {
 	downloadMasterListFile,
+	getCurationJson,
 	getLocalizationJson,
 	getMasterList,
 	getMasterListCache,
@@ -35,12 +37,16 @@ import {
 } from './account-catalogue.server.ts'
 import { getCache, type PortalCache } from './cache.server.ts'
 import {
+	CurationJsonSchema,
 	LocalizationJsonSchema,
 	MasterItemSchema,
 	ProductJsonSchema,
+	ProductSupportDocumentSchema,
 	type MasterItem,
 	type MergedMasterItem,
+	type ProductJson,
 } from './contract/account-catalogue.ts'
+import { isUpstreamError } from './errors.ts'
 
 /** Every key this module writes starts with this, so it can clear only its own. */
 const PREFIX = 'master-data:'
@@ -124,14 +130,81 @@ export function getStores(cultureCode?: string) {
 	return getMasterData('stores', cultureCode)
 }
 
+/** Product info as the portal keeps it: Asset_Details blanked, each document's files kept beside them. */
+const StoredProductInfoSchema = ProductJsonSchema.extend({
+	Product_Support_Documents: z.array(
+		ProductSupportDocumentSchema.extend({
+			files: z.array(z.object({ url: z.string(), size: z.number(), mimeType: z.string() })),
+		}),
+	),
+})
+export type StoredProductInfo = z.infer<typeof StoredProductInfoSchema>
+
+/**
+ * The last good copy of each product info, kept past its reset for an upstream outage. Not under
+ * `product-info:`, so clearing a culture's product info (the user's clear cache) keeps it, as it
+ * keeps the master lists: it is shown only when the upstream fails, and says so.
+ */
+const lastGoodKey = (cultureCode: string, slug: string) => `${PREFIX}last-good-product-info:${cultureCode}:${slug}`
+
+function storedProductInfo(json: ProductJson): StoredProductInfo {
+	const blanked = blankAssetDetails(json)
+	return {
+		...blanked,
+		Product_Support_Documents: json.Product_Support_Documents.map((document) => keepDocumentFiles(document)),
+	}
+}
+
 /** The product json of a product in a culture, kept for PRODUCT_INFO_RESET_SECONDS with Asset_Details blanked. */
-export async function getProductInfo(cultureCode: string, slug: string) {
+export async function getProductInfo(cultureCode: string, slug: string): Promise<StoredProductInfo> {
 	return cachified({
 		key: `${PREFIX}product-info:${cultureCode}:${slug}`,
 		cache: cache(),
 		ttl: PRODUCT_INFO_RESET_SECONDS * 1000,
-		checkValue: ProductJsonSchema,
-		getFreshValue: async () => blankAssetDetails(await getProductJson(cultureCode, slug)),
+		checkValue: StoredProductInfoSchema,
+		getFreshValue: async () => {
+			const info = storedProductInfo(await getProductJson(cultureCode, slug))
+			await cache().set(lastGoodKey(cultureCode, slug), {
+				value: info,
+				metadata: { createdTime: Date.now(), ttl: STALE_MS, swr: 0 },
+			})
+			return info
+		},
+	})
+}
+
+/** Product info, or its last good copy (with when it was fetched) when the upstream fails. */
+export interface ProductInfoCopy {
+	info: StoredProductInfo
+	/** Null for the current copy; the instant the kept copy was fetched otherwise. */
+	lastGoodFrom: string | null
+}
+
+/**
+ * Product info for a page: an unknown product (404) is passed on, as is a failure with no copy
+ * kept; any other failure falls back to the last good copy.
+ */
+export async function getProductInfoOrLastGood(cultureCode: string, slug: string): Promise<ProductInfoCopy> {
+	try {
+		return { info: await getProductInfo(cultureCode, slug), lastGoodFrom: null }
+	} catch (error) {
+		if (!isUpstreamError(error) || error.cancelled || (error.kind === 'status' && error.status === 404)) throw error
+		const kept = await cache().get(lastGoodKey(cultureCode, slug))
+		const info = StoredProductInfoSchema.safeParse(kept?.value)
+		if (!kept || !info.success) throw error
+		return { info: info.data, lastGoodFrom: new Date(kept.metadata.createdTime).toISOString() }
+	}
+}
+
+/** The curation json of a culture, reset like product info and served stale through an outage. */
+export async function getCuration(cultureCode: string) {
+	return cachified({
+		key: `${PREFIX}product-info:${cultureCode}:/curation`,
+		cache: cache(),
+		ttl: PRODUCT_INFO_RESET_SECONDS * 1000,
+		staleWhileRevalidate: STALE_MS,
+		checkValue: CurationJsonSchema,
+		getFreshValue: () => getCurationJson(cultureCode),
 	})
 }
 

@@ -291,6 +291,9 @@ export const ProductJsonSchema = z.object({
 			version: z.string(),
 			url: z.url(),
 			size: z.number().int().min(0),
+			/** The operating systems a download is for (drivers, apps); absent for a device's own firmware. */
+			os: z.array(z.string()).optional(),
+			releaseDate: isoDate.optional(),
 		}),
 	),
 	support: z.object({

@@ -17,7 +17,16 @@ export interface ProductInfoContent {
 	summary: string
 	features: Array<{ id: string; title: string; body: string }>
 	specs: Array<{ group: string; items: Array<{ label: string; value: string }> }>
-	downloads: Array<{ id: string; title: string; type: string; version: string; url: string; size: number }>
+	downloads: Array<{
+		id: string
+		title: string
+		type: string
+		version: string
+		url: string
+		size: number
+		os?: string[]
+		releaseDate?: string
+	}>
 	support: { warrantyYears: number; faqs: Array<{ question: string; answer: string }> }
 	articles: Array<{ id: string; title: string; summary: string; publishDate: string }>
 	accessories: Array<{ modelCode: string; name: string; slug: string | null }>
@@ -328,6 +337,7 @@ export function productInfo(product: ProductSeed, lang: Lang, emulatorUrl: strin
 			version: `1.${derived(code, 'fw', 1, 9)}`,
 			url: documentUrl(emulatorUrl, product.slug, file),
 			size: derived(code, 'fwsize', 800_000, 9_000_000),
+			releaseDate: date(6),
 		})
 	}
 	if (family === 'production' || family === 'video' || family === 'keys') {
@@ -339,6 +349,8 @@ export function productInfo(product: ProductSeed, lang: Lang, emulatorUrl: strin
 			version: '2.0.1',
 			url: documentUrl(emulatorUrl, product.slug, file),
 			size: derived(code, 'drv', 1_000_000, 4_000_000),
+			os: ['Windows 11', 'Windows 10', 'macOS 15', 'macOS 14'],
+			releaseDate: date(7),
 		})
 	}
 	const documents: ProductInfoContent['Product_Support_Documents'] = [

@@ -1,0 +1,62 @@
+import { DEMO, formPost, signIn } from './account.ts'
+import { expect, test } from './fixtures.ts'
+
+/**
+ * A product json that fails upstream (spec 2 §7: the error plus the slug): the page shows the last
+ * good copy when the portal kept one, else the spec's message with a 503, inside the portal.
+ * Injected faults touch every request to the path: these run with the clock journeys, one at a time.
+ */
+test.describe.configure({ mode: 'serial' })
+
+test.afterEach(async ({ request }) => {
+	await request.delete('/_emulator/faults')
+})
+
+test.beforeEach(async ({ page }) => {
+	await signIn(page, DEMO.customer.email, DEMO.customer.password)
+})
+
+const failJson = (request: import('@playwright/test').APIRequestContext) =>
+	request.post('/_emulator/faults', { data: { path: '/account/json', mode: 'status', status: 502 } })
+
+test('with a copy kept, the page shows it and says it is not the latest', async ({ page, request, javaScript }) => {
+	// A product of its own per project: the portal's cache outlives a test.
+	const path = `/products/${javaScript ? 'bd-2' : 'dd-8'}/specs`
+	expect((await page.goto(path))?.status()).toBe(200)
+	await expect(page.getByText('The latest information could not be loaded')).toHaveCount(0)
+
+	// Clearing the cache drops the current copy, so the next visit asks the upstream again.
+	await page.goto('/settings/settings')
+	const cleared = formPost(page, '/settings/settings')
+	await page.getByRole('button', { name: 'Clear cache' }).click()
+	expect((await cleared).status()).toBeLessThan(400)
+
+	await failJson(request)
+	const response = await page.goto(path)
+	expect(response?.status()).toBe(200)
+	await expect(page.getByRole('status')).toContainText(
+		/The latest information could not be loaded\. This is the copy from .+\./,
+	)
+	await expect(page.getByRole('table', { name: 'Dimensions and weight' })).toBeVisible()
+
+	await request.delete('/_emulator/faults')
+	await page.goto(path)
+	await expect(page.getByText('The latest information could not be loaded')).toHaveCount(0)
+})
+
+test('with no copy kept, the spec message with a 503, never a crash', async ({ page, request, javaScript }) => {
+	const path = `/products/${javaScript ? 'db-90' : 'dr-880'}/downloads`
+	await failJson(request)
+	const response = await page.goto(path)
+	expect(response?.status()).toBe(503)
+	await expect(page.getByRole('alert')).toHaveText('Please try again in a moment.')
+	await expect(page.getByRole('heading', { name: 'Product information', level: 1 })).toBeVisible()
+
+	await request.delete('/_emulator/faults')
+	expect((await page.goto(path))?.status()).toBe(200)
+	await expect(
+		page
+			.getByRole('heading', { name: 'DB-90 Dr. Beat Metronome', level: 2 })
+			.or(page.getByRole('heading', { name: 'DR-880 Dr. Rhythm', level: 2 })),
+	).toBeVisible()
+})
