@@ -58,3 +58,23 @@ test('with no copy kept, the spec message with a 503, never a crash', async ({ p
 			.or(page.getByRole('heading', { name: 'DR-880 Dr. Rhythm', level: 2 })),
 	).toBeVisible()
 })
+
+test('the upstreams of a page are called at once, not one after another', async ({ page, request, javaScript }) => {
+	// The products master list is kept from an earlier page; this product's json, picture and the curation are not.
+	expect((await page.goto('/products/fp-30x'))?.status()).toBe(200)
+	const path = `/products/${javaScript ? 'ad-2' : 've-22'}/articles`
+	const delayMs = 1500
+	for (const prefix of ['/account/json', '/public/productImages']) {
+		await request.post('/_emulator/faults', { data: { path: prefix, mode: 'delay', delayMs } })
+	}
+	const started = Date.now()
+	// Until the answer starts: the picture itself, loaded by the browser afterwards, is delayed too.
+	const response = await page.goto(path, { waitUntil: 'commit' })
+	const elapsed = Date.now() - started
+	expect(response?.status()).toBe(200)
+	await expect(page.getByRole('heading', { name: /AD-2|VE-22/, level: 2 })).toBeVisible()
+	await expect(page.getByRole('img', { name: /AD-2|VE-22/ })).toHaveAttribute('src', /productImages/)
+	// One after another the json, the picture and the curation would take three delays at least.
+	expect(elapsed).toBeGreaterThanOrEqual(delayMs)
+	expect(elapsed).toBeLessThan(2 * delayMs)
+})
