@@ -57,13 +57,25 @@ export interface SortableGear {
 	createDate?: string
 }
 
+const collators = new Map<string, Intl.Collator>()
+
+/** One per locale, kept: making a collator costs far more than comparing with one. */
+function nameCollator(locale: string): Intl.Collator {
+	let collator = collators.get(locale)
+	if (!collator) {
+		collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' })
+		if (collators.size < 100) collators.set(locale, collator)
+	}
+	return collator
+}
+
 /**
  * The products in a sort. Names compare as the culture sorts them (numbers by value, `TD-07` before
  * `TD-27`); products without a purchase date come last in both date orders; ties go by name, then
  * by when they were registered.
  */
 export function sortGear<T extends SortableGear>(items: readonly T[], sort: GearSort, cultureCode: string): T[] {
-	const collator = new Intl.Collator(intlLocale(cultureCode), { numeric: true, sensitivity: 'base' })
+	const collator = nameCollator(intlLocale(cultureCode))
 	const byName = (a: T, b: T) => collator.compare(a.name, b.name)
 	const byRest = (a: T, b: T) =>
 		(a.createDate ?? '').localeCompare(b.createDate ?? '') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)

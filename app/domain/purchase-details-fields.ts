@@ -33,14 +33,38 @@ export function latestPurchaseDate(now: Date = new Date()): string {
 	return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10)
 }
 
+const locales = new Map<string, string>()
+
 /** A culture code as Intl takes it: the spec's `Lt-sr-SP` is Serbian in Latin script. */
 export function intlLocale(cultureCode: string): string {
+	let locale = locales.get(cultureCode)
+	if (locale === undefined) {
+		locale = canonicalLocale(cultureCode)
+		// The spec's cultures and a few unknown ones: a handful of entries, never a growing map.
+		if (locales.size < 100) locales.set(cultureCode, locale)
+	}
+	return locale
+}
+
+function canonicalLocale(cultureCode: string): string {
 	if (cultureCode.toLowerCase() === 'lt-sr-sp') return 'sr-Latn-RS'
 	try {
 		return Intl.getCanonicalLocales(cultureCode)[0] ?? 'en'
 	} catch {
 		return 'en'
 	}
+}
+
+// Making a formatter costs far more than formatting with one: one per locale, kept.
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+function dateFormat(locale: string): Intl.DateTimeFormat {
+	let format = dateFormats.get(locale)
+	if (!format) {
+		format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
+		if (dateFormats.size < 100) dateFormats.set(locale, format)
+	}
+	return format
 }
 
 /**
@@ -50,7 +74,7 @@ export function intlLocale(cultureCode: string): string {
 export function formatPurchaseDate(date: string, cultureCode: string): string {
 	const day = new Date(`${date}T00:00:00Z`)
 	if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(day.getTime())) return date
-	return new Intl.DateTimeFormat(intlLocale(cultureCode), { dateStyle: 'medium', timeZone: 'UTC' }).format(day)
+	return dateFormat(intlLocale(cultureCode)).format(day)
 }
 
 /** A dealer of the stores master list, as the forms offer it. */

@@ -1,5 +1,6 @@
 /**
- * Product images (`GET productImages`, public API) through the portal's cache. They change as
+ * Product images (`GET productImages`, public API) through the portal's cache, kept as the address of
+ * each kind of picture. They change as
  * seldom as the products master list, so they are kept like it: fresh for the products' refresh
  * time, then served stale while a fresh answer is fetched, so a page of gear asks the public API
  * nothing once its images have been seen. A product the API has no images for is kept as none; a
@@ -9,7 +10,7 @@ import { cachified } from '@epic-web/cachified'
 import { z } from 'zod'
 import { MASTER_REFRESH_SECONDS, MASTER_STALE_SECONDS } from '../domain/master-data.ts'
 import { getCache, type PortalCache } from './cache.server.ts'
-import { ProductImagesSchema, type ProductImages } from './contract/public.ts'
+import type { ProductImages } from './contract/public.ts'
 import { isUpstreamError } from './errors.ts'
 import { getProductImages } from './public.server.ts'
 
@@ -30,17 +31,31 @@ export interface ProductImagesQuery {
 	cultureCode: string
 }
 
-/** A product's images in a culture (the alt texts are the culture's); null when the API has none. */
-export function getCachedProductImages(query: ProductImagesQuery): Promise<ProductImages | null> {
+export type ProductImageKind = ProductImages['images'][number]['kind']
+
+/** A product's pictures by kind: the first of each kind the API answered. */
+export type ProductPictures = Partial<Record<ProductImageKind, string>>
+
+// Checked on every read (a cache in Redis may hold another release's shape): a small shape, cheap to check.
+const PicturesSchema = z.partialRecord(z.enum(['main', 'thumbnail', 'gallery']), z.string()).nullable()
+
+function picturesOf(answer: ProductImages): ProductPictures {
+	const pictures: ProductPictures = {}
+	for (const image of answer.images) pictures[image.kind] ??= image.url
+	return pictures
+}
+
+/** A product's pictures in a culture; null when the API has none for it. */
+export function getCachedProductPictures(query: ProductImagesQuery): Promise<ProductPictures | null> {
 	return cachified({
 		key: `${PREFIX}${query.cultureCode}:${query.brand}:${query.slug}`,
 		cache: cache(),
 		ttl: MASTER_REFRESH_SECONDS.products * 1000,
 		staleWhileRevalidate: MASTER_STALE_SECONDS * 1000,
-		checkValue: ProductImagesSchema.nullable(),
+		checkValue: PicturesSchema,
 		getFreshValue: async () => {
 			try {
-				return await getProductImages(query)
+				return picturesOf(await getProductImages(query))
 			} catch (error) {
 				if (isUpstreamError(error) && error.kind === 'status' && error.status === 404) return null
 				throw error
@@ -49,12 +64,10 @@ export function getCachedProductImages(query: ProductImagesQuery): Promise<Produ
 	})
 }
 
-export type ProductImageKind = z.infer<typeof ProductImagesSchema>['images'][number]['kind']
-
 /**
- * The address of one picture of a product, else `fallback` (the picture the registration
- * carries): for a list, the thumbnail. Never fails: a product is listed without its picture
- * rather than not at all.
+ * The address of one picture of a product, else another of its pictures, else `fallback` (the
+ * picture the registration carries): for a list, the thumbnail. Never fails on the API's account: a
+ * product is listed without its picture rather than not at all.
  */
 export async function productImageUrl(
 	query: ProductImagesQuery,
@@ -62,9 +75,8 @@ export async function productImageUrl(
 	fallback: string | null,
 ): Promise<string | null> {
 	try {
-		const images = await getCachedProductImages(query)
-		const image = images?.images.find((candidate) => candidate.kind === kind) ?? images?.images[0]
-		return image?.url ?? fallback
+		const pictures = await getCachedProductPictures(query)
+		return pictures?.[kind] ?? pictures?.main ?? pictures?.thumbnail ?? pictures?.gallery ?? fallback
 	} catch (error) {
 		if (isUpstreamError(error)) return fallback
 		throw error

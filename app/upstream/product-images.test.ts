@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { publicApi, reply } from '#tests/mocks/handlers.ts'
 import { MASTER_REFRESH_SECONDS } from '../domain/master-data.ts'
 import { createLruCache } from './cache.server.ts'
-import { getCachedProductImages, productImageUrl, setProductImagesCache } from './product-images.server.ts'
+import { getCachedProductPictures, productImageUrl, setProductImagesCache } from './product-images.server.ts'
 
 const image = (kind: 'main' | 'thumbnail' | 'gallery') => ({
 	kind,
@@ -13,6 +13,10 @@ const image = (kind: 'main' | 'thumbnail' | 'gallery') => ({
 })
 const images = { slug: 'fp-30x', brand: 'main', cultureCode: 'en-US', images: [image('main'), image('thumbnail')] }
 const query = { slug: 'fp-30x', brand: 'main', cultureCode: 'en-US' }
+const pictures = {
+	main: 'https://images.example/fp-30x/main.png',
+	thumbnail: 'https://images.example/fp-30x/thumbnail.png',
+}
 
 beforeEach(() => {
 	setProductImagesCache(createLruCache())
@@ -26,8 +30,8 @@ afterEach(() => {
 describe('product images through the cache', () => {
 	it('asks the public API once, then serves the kept answer until the products refresh time', async () => {
 		const hit = publicApi.get('productImages', reply.json(images))
-		expect(await getCachedProductImages(query)).toEqual(images)
-		expect(await getCachedProductImages(query)).toEqual(images)
+		expect(await getCachedProductPictures(query)).toEqual(pictures)
+		expect(await getCachedProductPictures(query)).toEqual(pictures)
 		expect(hit.calls).toHaveLength(1)
 		expect(Object.fromEntries(hit.last.url.searchParams)).toEqual({
 			slug: 'fp-30x',
@@ -37,21 +41,21 @@ describe('product images through the cache', () => {
 
 		vi.setSystemTime(Date.now() + MASTER_REFRESH_SECONDS.products * 1000 + 1000)
 		// Past its time: the kept answer at once, a fresh one fetched behind it.
-		expect(await getCachedProductImages(query)).toEqual(images)
+		expect(await getCachedProductPictures(query)).toEqual(pictures)
 		await hit.arrived(2)
 	})
 
 	it('keeps each culture apart', async () => {
 		const hit = publicApi.get('productImages', reply.json(images))
-		await getCachedProductImages(query)
-		await getCachedProductImages({ ...query, cultureCode: 'ja-JP' })
+		await getCachedProductPictures(query)
+		await getCachedProductPictures({ ...query, cultureCode: 'ja-JP' })
 		expect(hit.calls.map((call) => call.url.searchParams.get('culture_code'))).toEqual(['en-US', 'ja-JP'])
 	})
 
 	it('keeps "no images" for a product the API does not know, and nothing after a failure', async () => {
 		const unknown = publicApi.get('productImages', reply.json({ message: 'Product not found.' }, 404))
-		expect(await getCachedProductImages(query)).toBeNull()
-		expect(await getCachedProductImages(query)).toBeNull()
+		expect(await getCachedProductPictures(query)).toBeNull()
+		expect(await getCachedProductPictures(query)).toBeNull()
 		expect(unknown.calls).toHaveLength(1)
 
 		const other = { ...query, slug: 'fp-10' }

@@ -1,15 +1,29 @@
-import { useId } from 'react'
-import { Form, Link } from 'react-router'
+import { useCallback, useId, type MouseEvent } from 'react'
+import { Form, Link, useNavigate } from 'react-router'
 import { GEAR_SORTS, gearListHref, type GearSort } from '#app/domain/gear-list.ts'
 import { useT } from '#app/ui/i18n.tsx'
-import type { gearListAction, GearItem, loadGearList } from './gear-list.server.ts'
+import type { gearListAction, GearListItem, loadGearList } from './gear-list.server.ts'
 
-const SORT_LABELS = {
-	purchaseDateDesc: 'gear.sort.purchaseDateDesc',
-	purchaseDateAsc: 'gear.sort.purchaseDateAsc',
-	productNameAsc: 'gear.sort.productNameAsc',
-	productNameDesc: 'gear.sort.productNameDesc',
-} as const satisfies Record<GearSort, string>
+type Follow = (event: MouseEvent<HTMLAnchorElement>) => void
+
+/**
+ * Client-side navigation for the list's many links: plain anchors that one handler follows without
+ * reloading the page, as `Link` does (a left click without modifier keys). A page of twelve cards
+ * has some fifty links, and rendering each as a `Link` on the server costs more than the rest of
+ * the card; without JavaScript they are the same anchors.
+ */
+function useFollow(): Follow {
+	const navigate = useNavigate()
+	return useCallback(
+		(event) => {
+			if (event.defaultPrevented || event.button !== 0) return
+			if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return
+			event.preventDefault()
+			void navigate(event.currentTarget.getAttribute('href') ?? '')
+		},
+		[navigate],
+	)
+}
 
 /** The tab `my_gear`: the user's registered products, twelve a page, sorted as chosen. */
 export function GearListTab({
@@ -19,6 +33,7 @@ export function GearListTab({
 	answer?: Awaited<ReturnType<typeof gearListAction>>
 }) {
 	const t = useT()
+	const follow = useFollow()
 	return (
 		<section aria-labelledby="gear-title">
 			<h2 id="gear-title">{t('tab.my_gear')}</h2>
@@ -36,13 +51,13 @@ export function GearListTab({
 					<SortForm sort={data.sort} />
 					<p>{t('gear.showing', { from: data.from, to: data.to, total: data.total })}</p>
 					<ul className="gear-list">
-						{data.items.map((item) => (
+						{data.items.map((item, index) => (
 							<li key={item.id}>
-								<GearCard item={item} />
+								<GearCard item={item} titleId={`gear-${index + 1}`} follow={follow} />
 							</li>
 						))}
 					</ul>
-					<Pages sort={data.sort} page={data.page} pageCount={data.pageCount} />
+					<Pages sort={data.sort} page={data.page} pageCount={data.pageCount} follow={follow} />
 				</>
 			)}
 		</section>
@@ -60,7 +75,7 @@ function SortForm({ sort }: { sort: GearSort }) {
 			<select id={id} name="sort" defaultValue={sort}>
 				{GEAR_SORTS.map((value) => (
 					<option key={value} value={value}>
-						{t(SORT_LABELS[value])}
+						{t(`gear.sort.${value}`)}
 					</option>
 				))}
 			</select>
@@ -71,9 +86,9 @@ function SortForm({ sort }: { sort: GearSort }) {
 	)
 }
 
-function GearCard({ item }: { item: GearItem }) {
+function GearCard({ item, titleId, follow }: { item: GearListItem; titleId: string; follow: Follow }) {
 	const t = useT()
-	const titleId = `gear-${item.id}`
+	const path = `/gear/my_gear/${encodeURIComponent(item.id)}`
 	return (
 		<article className="gear-card" aria-labelledby={titleId}>
 			{/* The name beside it says what it shows. */}
@@ -84,7 +99,9 @@ function GearCard({ item }: { item: GearItem }) {
 			)}
 			<div className="gear-details">
 				<h3 id={titleId}>
-					<Link to={`/gear/my_gear/${encodeURIComponent(item.id)}`}>{item.name}</Link>
+					<a href={path} onClick={follow}>
+						{item.name}
+					</a>
 				</h3>
 				<dl className="summary">
 					<dt>{t('gear.brand')}</dt>
@@ -98,14 +115,20 @@ function GearCard({ item }: { item: GearItem }) {
 				<ul className="gear-actions">
 					{item.status === 'failed' ? null : (
 						<li>
-							<Link to={`/gear/my_gear/${encodeURIComponent(item.id)}#purchase-details`}>{t('gear.edit')}</Link>
+							<a href={`${path}#purchase-details`} onClick={follow}>
+								{t('gear.edit')}
+							</a>
 						</li>
 					)}
 					<li>
-						<Link to={`/gear/my_gear/${encodeURIComponent(item.id)}/unregister`}>{t('gear.unregister')}</Link>
+						<a href={`${path}/unregister`} onClick={follow}>
+							{t('gear.unregister')}
+						</a>
 					</li>
 					<li>
-						<Link to={`/products/${encodeURIComponent(item.slug)}`}>{t('gear.productInfo')}</Link>
+						<a href={`/products/${encodeURIComponent(item.slug)}`} onClick={follow}>
+							{t('gear.productInfo')}
+						</a>
 					</li>
 				</ul>
 			</div>
@@ -114,7 +137,7 @@ function GearCard({ item }: { item: GearItem }) {
 }
 
 /** A registration still pending or one that failed says so (spec 1 §4); a completed one needs no word. */
-export function RegistrationState({ item }: { item: Pick<GearItem, 'id' | 'status'> }) {
+export function RegistrationState({ item }: { item: Pick<GearListItem, 'id' | 'status'> }) {
 	const t = useT()
 	if (item.status === 'pending')
 		return (
@@ -133,7 +156,7 @@ export function RegistrationState({ item }: { item: Pick<GearItem, 'id' | 'statu
 }
 
 /** Page links: plain addresses (`?page=`), the current one marked. */
-function Pages({ sort, page, pageCount }: { sort: GearSort; page: number; pageCount: number }) {
+function Pages({ sort, page, pageCount, follow }: { sort: GearSort; page: number; pageCount: number; follow: Follow }) {
 	const t = useT()
 	if (pageCount <= 1) return null
 	const pages = Array.from({ length: pageCount }, (_, index) => index + 1)
@@ -142,27 +165,28 @@ function Pages({ sort, page, pageCount }: { sort: GearSort; page: number; pageCo
 			<ul>
 				{page > 1 ? (
 					<li>
-						<Link to={gearListHref({ sort, page: page - 1 })} rel="prev">
+						<a href={gearListHref({ sort, page: page - 1 })} rel="prev" onClick={follow}>
 							{t('gear.previousPage')}
-						</Link>
+						</a>
 					</li>
 				) : null}
 				{pages.map((n) => (
 					<li key={n}>
-						<Link
-							to={gearListHref({ sort, page: n })}
+						<a
+							href={gearListHref({ sort, page: n })}
 							aria-current={n === page ? 'page' : undefined}
 							aria-label={t('gear.page', { n })}
+							onClick={follow}
 						>
 							{n}
-						</Link>
+						</a>
 					</li>
 				))}
 				{page < pageCount ? (
 					<li>
-						<Link to={gearListHref({ sort, page: page + 1 })} rel="next">
+						<a href={gearListHref({ sort, page: page + 1 })} rel="next" onClick={follow}>
 							{t('gear.nextPage')}
-						</Link>
+						</a>
 					</li>
 				) : null}
 			</ul>

@@ -39,6 +39,23 @@ export interface GearItem extends GearEntry {
 	image: string | null
 }
 
+/** What a card of the list shows: the page carries no more than that. */
+export type GearListItem = Pick<
+	GearItem,
+	'id' | 'slug' | 'name' | 'brand' | 'serialCode' | 'purchaseDateText' | 'status' | 'image'
+>
+
+const listItem = ({ id, slug, name, brand, serialCode, purchaseDateText, status, image }: GearItem): GearListItem => ({
+	id,
+	slug,
+	name,
+	brand,
+	serialCode,
+	purchaseDateText,
+	status,
+	image,
+})
+
 /** The screens' view of registrations; the pictures of all of them are asked for at once, not one after another. */
 export async function gearItems(
 	registrations: readonly { entry: GearEntry; record: RegisteredProduct }[],
@@ -93,7 +110,7 @@ export async function loadGearList({ context, request, url }: Pick<Route.LoaderA
 		total: page.total,
 		from: page.from,
 		to: page.to,
-		items,
+		items: items.map(listItem),
 	}
 }
 
