@@ -2,7 +2,7 @@
  * The product catalogue table, shared by the catalogue calls (products,
  * searchProducts, product json) and product registration.
  */
-import type { DatabaseSync } from 'node:sqlite'
+import type { DatabaseSync, StatementSync } from 'node:sqlite'
 
 export interface ProductRow {
 	slug: string
@@ -70,6 +70,24 @@ export function insertProduct(db: DatabaseSync, product: ProductRow): void {
 
 export function findProductBySlug(db: DatabaseSync, slug: string): ProductRow | undefined {
 	const row = db.prepare('SELECT * FROM products WHERE slug = ?').get(slug) as Row | undefined
+	return row && toProduct(row)
+}
+
+const headBySlug = new WeakMap<DatabaseSync, StatementSync>()
+
+/**
+ * A product's own columns, its `data` (product info and the rest) left unread as `{}`: what a registration
+ * shows of its product, once per row of a list, so the statement is prepared once per database.
+ */
+export function findProductHeadBySlug(db: DatabaseSync, slug: string): ProductRow | undefined {
+	let statement = headBySlug.get(db)
+	if (!statement) {
+		statement = db.prepare(
+			"SELECT slug, model_code, brand, category_id, name, image, registrable_countries, '{}' AS data FROM products WHERE slug = ?",
+		)
+		headBySlug.set(db, statement)
+	}
+	const row = statement.get(slug) as Row | undefined
 	return row && toProduct(row)
 }
 

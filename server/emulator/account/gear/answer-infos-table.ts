@@ -4,7 +4,7 @@
  * `me` call can list them without knowing this table.
  */
 import { randomUUID } from 'node:crypto'
-import type { DatabaseSync } from 'node:sqlite'
+import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { z } from 'zod'
 import type { Answer, AnswerInfoSchema } from '../../../../app/upstream/contract/account-gear.ts'
 import type { EmulatorContext } from '../../context.ts'
@@ -81,13 +81,21 @@ export function findAnswerInfo(db: DatabaseSync, id: string): AnswerInfoRow | un
 	return row && toAnswerInfo(row)
 }
 
-/** The live (not deleted) answer infos of a registered product, oldest first. */
+const liveOf = new WeakMap<DatabaseSync, StatementSync>()
+
+/**
+ * The live (not deleted) answer infos of a registered product, oldest first. Asked once per row of every list
+ * of registered products (and of `me`), so the statement is prepared once per database.
+ */
 export function listAnswerInfosOf(db: DatabaseSync, registeredProductId: string): AnswerInfoRow[] {
-	return (
-		db
-			.prepare('SELECT * FROM answer_infos WHERE registered_product_id = ? AND is_deleted = 0 ORDER BY create_date, id')
-			.all(registeredProductId) as Row[]
-	).map(toAnswerInfo)
+	let statement = liveOf.get(db)
+	if (!statement) {
+		statement = db.prepare(
+			'SELECT * FROM answer_infos WHERE registered_product_id = ? AND is_deleted = 0 ORDER BY create_date, id',
+		)
+		liveOf.set(db, statement)
+	}
+	return (statement.all(registeredProductId) as Row[]).map(toAnswerInfo)
 }
 
 export function findLiveAnswerInfo(

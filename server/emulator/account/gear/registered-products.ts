@@ -22,7 +22,7 @@ import { sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { transaction } from '../../db.ts'
 import { productImageUrl } from '../../seed/products.ts'
-import { findProductByModelCode, findProductBySlug, type ProductRow } from '../products.ts'
+import { findProductByModelCode, findProductBySlug, findProductHeadBySlug, type ProductRow } from '../products.ts'
 import {
 	toRegisteredProductRow,
 	type RegisteredProductDbRow,
@@ -89,7 +89,8 @@ export function presentRegisteredProduct(
 ): z.input<typeof RegisteredProductSchema> {
 	const settled = settleRegistration(ctx, row)
 	const data = dataOf(settled)
-	const product = findProductBySlug(ctx.db, settled.productSlug)
+	// Every registration of a list names its product: the product info each row carries is left unread.
+	const product = findProductHeadBySlug(ctx.db, settled.productSlug)
 	// Catalogue images are served by the emulator: answered at its address now, not the one at seeding.
 	const productImage = product?.image.includes('/account/images/products/')
 		? productImageUrl(ctx.emulatorUrl, product.slug)
