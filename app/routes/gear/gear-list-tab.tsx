@@ -1,9 +1,9 @@
-import { useCallback, useId, type MouseEvent } from 'react'
+import type { MouseEvent } from 'react'
 import { Form, Link, useNavigate } from 'react-router'
-import { GEAR_SORTS, gearListHref, type GearSort } from '#app/domain/gear-list.ts'
 import { useT } from '#app/ui/i18n.tsx'
 import type { gearListAction, GearListItem, loadGearList } from './gear-list.server.ts'
 
+type Data = Awaited<ReturnType<typeof loadGearList>>
 type Follow = (event: MouseEvent<HTMLAnchorElement>) => void
 
 /**
@@ -14,30 +14,25 @@ type Follow = (event: MouseEvent<HTMLAnchorElement>) => void
  */
 function useFollow(): Follow {
 	const navigate = useNavigate()
-	return useCallback(
-		(event) => {
-			if (event.defaultPrevented || event.button !== 0) return
-			if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return
-			event.preventDefault()
-			void navigate(event.currentTarget.getAttribute('href') ?? '')
-		},
-		[navigate],
-	)
+	return (event) => {
+		if (event.defaultPrevented || event.button || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+			return
+		event.preventDefault()
+		void navigate(event.currentTarget.getAttribute('href')!)
+	}
 }
 
-/** The tab `my_gear`: the user's registered products, twelve a page, sorted as chosen. */
-export function GearListTab({
-	data,
-}: {
-	data: Awaited<ReturnType<typeof loadGearList>>
-	answer?: Awaited<ReturnType<typeof gearListAction>>
-}) {
+/**
+ * The tab `my_gear`: the user's registered products, twelve a page, sorted as chosen. The loader
+ * makes every address, so the browser carries none of the list's rules.
+ */
+export function GearListTab({ data }: { data: Data; answer?: Awaited<ReturnType<typeof gearListAction>> }) {
 	const t = useT()
 	const follow = useFollow()
-	return (
-		<section aria-labelledby="gear-title">
-			<h2 id="gear-title">{t('tab.my_gear')}</h2>
-			{data.total === 0 ? (
+	if (data.total === 0)
+		return (
+			<section aria-labelledby="gear-title">
+				<h2 id="gear-title">{t('tab.my_gear')}</h2>
 				<div className="notice">
 					<p>{t('gear.empty')}</p>
 					<p>
@@ -46,49 +41,71 @@ export function GearListTab({
 						</Link>
 					</p>
 				</div>
-			) : (
-				<>
-					<SortForm sort={data.sort} />
-					<p>{t('gear.showing', { from: data.from, to: data.to, total: data.total })}</p>
-					<ul className="gear-list">
-						{data.items.map((item, index) => (
-							<li key={item.id}>
-								<GearCard item={item} titleId={`gear-${index + 1}`} follow={follow} />
+			</section>
+		)
+	return (
+		<section aria-labelledby="gear-title">
+			<h2 id="gear-title">{t('tab.my_gear')}</h2>
+			{/* A GET form: a sort is an address like a page. A new sort in the address resets the select. */}
+			<Form key={data.sort} method="get" action="/gear/my_gear" className="gear-sort">
+				<label htmlFor="gear-sort">{t('gear.sortBy')}</label>
+				<select id="gear-sort" name="sort" defaultValue={data.sort}>
+					{data.sorts.map((value) => (
+						<option key={value} value={value}>
+							{t(`gear.sort.${value}`)}
+						</option>
+					))}
+				</select>
+				<button type="submit" className="button">
+					{t('gear.applySort')}
+				</button>
+			</Form>
+			<p>{t('gear.showing', { from: data.from, to: data.to, total: data.total })}</p>
+			<ul className="gear-list">
+				{data.items.map((item, index) => (
+					<li key={item.id}>
+						<GearCard item={item} titleId={`gear-${index + 1}`} follow={follow} />
+					</li>
+				))}
+			</ul>
+			{data.pages.length > 0 ? (
+				<nav className="pagination" aria-label={t('gear.pages')}>
+					<ul>
+						{data.previous ? (
+							<li>
+								<a href={data.previous} rel="prev" onClick={follow}>
+									{t('gear.previousPage')}
+								</a>
+							</li>
+						) : null}
+						{data.pages.map(({ n, href, current }) => (
+							<li key={n}>
+								<a
+									href={href}
+									aria-current={current ? 'page' : undefined}
+									aria-label={t('gear.page', { n })}
+									onClick={follow}
+								>
+									{n}
+								</a>
 							</li>
 						))}
+						{data.next ? (
+							<li>
+								<a href={data.next} rel="next" onClick={follow}>
+									{t('gear.nextPage')}
+								</a>
+							</li>
+						) : null}
 					</ul>
-					<Pages sort={data.sort} page={data.page} pageCount={data.pageCount} follow={follow} />
-				</>
-			)}
+				</nav>
+			) : null}
 		</section>
-	)
-}
-
-/** A GET form, so a sort is an address like a page, and works without JavaScript. */
-function SortForm({ sort }: { sort: GearSort }) {
-	const t = useT()
-	const id = useId()
-	return (
-		// A new sort in the address resets the select to it.
-		<Form key={sort} method="get" action="/gear/my_gear" className="gear-sort">
-			<label htmlFor={id}>{t('gear.sortBy')}</label>
-			<select id={id} name="sort" defaultValue={sort}>
-				{GEAR_SORTS.map((value) => (
-					<option key={value} value={value}>
-						{t(`gear.sort.${value}`)}
-					</option>
-				))}
-			</select>
-			<button type="submit" className="button">
-				{t('gear.applySort')}
-			</button>
-		</Form>
 	)
 }
 
 function GearCard({ item, titleId, follow }: { item: GearListItem; titleId: string; follow: Follow }) {
 	const t = useT()
-	const path = `/gear/my_gear/${encodeURIComponent(item.id)}`
 	return (
 		<article className="gear-card" aria-labelledby={titleId}>
 			{/* The name beside it says what it shows. */}
@@ -99,7 +116,7 @@ function GearCard({ item, titleId, follow }: { item: GearListItem; titleId: stri
 			)}
 			<div className="gear-details">
 				<h3 id={titleId}>
-					<a href={path} onClick={follow}>
+					<a href={item.href} onClick={follow}>
 						{item.name}
 					</a>
 				</h3>
@@ -115,13 +132,13 @@ function GearCard({ item, titleId, follow }: { item: GearListItem; titleId: stri
 				<ul className="gear-actions">
 					{item.status === 'failed' ? null : (
 						<li>
-							<a href={`${path}#purchase-details`} onClick={follow}>
+							<a href={`${item.href}#purchase-details`} onClick={follow}>
 								{t('gear.edit')}
 							</a>
 						</li>
 					)}
 					<li>
-						<a href={`${path}/unregister`} onClick={follow}>
+						<a href={`${item.href}/unregister`} onClick={follow}>
 							{t('gear.unregister')}
 						</a>
 					</li>
@@ -153,43 +170,4 @@ export function RegistrationState({ item }: { item: Pick<GearListItem, 'id' | 's
 			</p>
 		)
 	return null
-}
-
-/** Page links: plain addresses (`?page=`), the current one marked. */
-function Pages({ sort, page, pageCount, follow }: { sort: GearSort; page: number; pageCount: number; follow: Follow }) {
-	const t = useT()
-	if (pageCount <= 1) return null
-	const pages = Array.from({ length: pageCount }, (_, index) => index + 1)
-	return (
-		<nav className="pagination" aria-label={t('gear.pages')}>
-			<ul>
-				{page > 1 ? (
-					<li>
-						<a href={gearListHref({ sort, page: page - 1 })} rel="prev" onClick={follow}>
-							{t('gear.previousPage')}
-						</a>
-					</li>
-				) : null}
-				{pages.map((n) => (
-					<li key={n}>
-						<a
-							href={gearListHref({ sort, page: n })}
-							aria-current={n === page ? 'page' : undefined}
-							aria-label={t('gear.page', { n })}
-							onClick={follow}
-						>
-							{n}
-						</a>
-					</li>
-				))}
-				{page < pageCount ? (
-					<li>
-						<a href={gearListHref({ sort, page: page + 1 })} rel="next" onClick={follow}>
-							{t('gear.nextPage')}
-						</a>
-					</li>
-				) : null}
-			</ul>
-		</nav>
-	)
 }

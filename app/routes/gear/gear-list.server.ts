@@ -1,7 +1,10 @@
 import { data } from 'react-router'
 import type { Route } from './+types/my-gear'
 import {
+	GEAR_LIST_PATH,
+	GEAR_SORTS,
 	gearEntryOf,
+	gearListHref,
 	gearListQuery,
 	gearPage,
 	sortGear,
@@ -39,11 +42,11 @@ export interface GearItem extends GearEntry {
 	image: string | null
 }
 
-/** What a card of the list shows: the page carries no more than that. */
+/** What a card of the list shows, with its page's address: the page carries no more than that. */
 export type GearListItem = Pick<
 	GearItem,
 	'id' | 'slug' | 'name' | 'brand' | 'serialCode' | 'purchaseDateText' | 'status' | 'image'
->
+> & { href: string }
 
 const listItem = ({ id, slug, name, brand, serialCode, purchaseDateText, status, image }: GearItem): GearListItem => ({
 	id,
@@ -54,6 +57,7 @@ const listItem = ({ id, slug, name, brand, serialCode, purchaseDateText, status,
 	purchaseDateText,
 	status,
 	image,
+	href: `${GEAR_LIST_PATH}/${encodeURIComponent(id)}`,
 })
 
 /** The screens' view of registrations; the pictures of all of them are asked for at once, not one after another. */
@@ -103,14 +107,25 @@ export async function loadGearList({ context, request, url }: Pick<Route.LoaderA
 		culture,
 		'thumbnail',
 	)
+	// The addresses are made here: the browser then needs no code of the list's rules.
+	const at = (n: number) => gearListHref({ sort: query.sort, page: n })
 	return {
 		sort: query.sort,
-		page: page.page,
-		pageCount: page.pageCount,
+		sorts: GEAR_SORTS,
 		total: page.total,
 		from: page.from,
 		to: page.to,
 		items: items.map(listItem),
+		pages:
+			page.pageCount > 1
+				? Array.from({ length: page.pageCount }, (_, index) => ({
+						n: index + 1,
+						href: at(index + 1),
+						current: index + 1 === page.page,
+					}))
+				: [],
+		previous: page.page > 1 ? at(page.page - 1) : null,
+		next: page.page < page.pageCount ? at(page.page + 1) : null,
 	}
 }
 

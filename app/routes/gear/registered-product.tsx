@@ -53,6 +53,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const [item] = await gearItems([{ entry: gearEntryOf(record, catalogue), record }], culture, 'main')
 	return {
 		item: item!,
+		// Addresses made here, so the page's script carries none of the gear list's module.
+		listPath: GEAR_LIST_PATH,
+		unregisterPath: `${productPath(record.id)}/unregister`,
 		method: lists.methods.find((method) => method.value === record.purchaseMethod)?.label ?? record.purchaseMethod,
 		dealer: dealerName(record.purchaseDealer, lists.allStores) || null,
 		values: purchaseValuesOf(record, lists.allStores),
@@ -138,10 +141,10 @@ export default function RegisteredProduct({ loaderData, actionData }: Route.Comp
 							<Link to={`/products/${encodeURIComponent(item.slug)}`}>{t('gear.productInfo')}</Link>
 						</li>
 						<li>
-							<Link to={`${productPath(item.id)}/unregister`}>{t('gear.unregister')}</Link>
+							<Link to={loaderData.unregisterPath}>{t('gear.unregister')}</Link>
 						</li>
 						<li>
-							<Link to={GEAR_LIST_PATH}>{t('gear.backToList')}</Link>
+							<Link to={loaderData.listPath}>{t('gear.backToList')}</Link>
 						</li>
 					</ul>
 				</div>

@@ -27,7 +27,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 		]),
 	)
 	const entry = gearEntryOf(record, catalogue)
-	return { id: entry.id, name: entry.name, serialCode: entry.serialCode }
+	return {
+		name: entry.name,
+		serialCode: entry.serialCode,
+		productPath: `${GEAR_LIST_PATH}/${encodeURIComponent(entry.id)}`,
+	}
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -49,14 +53,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 export default function UnregisterProduct({ loaderData }: Route.ComponentProps) {
 	const t = useT()
-	const { id, name, serialCode } = loaderData
+	const { name, serialCode, productPath } = loaderData
 	return (
 		<section className="dialog" aria-labelledby="unregister-title">
 			<h2 id="unregister-title">{t('gear.unregisterQuestion')}</h2>
 			<p>{t('gear.unregisterText', { name, serial: serialCode })}</p>
 			<Form method="post" className="actions">
 				<SubmitButton>{t('gear.unregisterConfirm')}</SubmitButton>
-				<Link className="button" to={`${GEAR_LIST_PATH}/${encodeURIComponent(id)}`}>
+				<Link className="button" to={productPath}>
 					{t('gear.keep')}
 				</Link>
 			</Form>
