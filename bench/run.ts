@@ -17,6 +17,18 @@
  * benchmark signs in once, as the emulator's demo customer, and every
  * request sends that session's cookie.
  *
+ * The gear list, /gear/my_gear, is measured the same way, signed in as the
+ * emulator's cloud member with 13 registered products (made through the
+ * emulated account API before the run): ÷ /login, budget ≥ 0.5. Then with
+ * every upstream call answering 50 ms late (the emulator's `delay` fault) at 32
+ * connections: its p99 must stay within 150 ms, which holds only when the
+ * page's upstream calls are made at once rather than one after another. A p99
+ * budget means something below saturation only (32 connections that send as
+ * fast as they can queue behind the portal's CPU, whatever the page does), so
+ * those 32 connections are paced to half the gear list's own throughput of the
+ * same round (bench/gear.ts `pacedLoad`); the same 32 connections sending as
+ * fast as they can are reported beside it.
+ *
  * Exits 0 when the run completed, budgets met or not; non-zero when something
  * broke (a build, a server, the sign-in, mostly failing requests).
  *
@@ -28,6 +40,7 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { DEMO_ACCOUNTS } from '../server/emulator/demo.ts'
+import { clearUpstreamFaults, delayUpstreams, GEAR_LIST_SLUGS, pacedLoad, registerGearList } from './gear.ts'
 import { freePort, runQuietly, startServer, stopAllServers, type ServerProcess } from './processes.ts'
 import { measureRouteJavaScript, type RouteJavaScript } from './route-js.ts'
 import { measureI18nMiddleware } from './i18n-middleware.ts'
@@ -44,17 +57,35 @@ const ROUNDS = Math.max(1, Math.round(parseSeconds(process.env.BENCH_ROUNDS, 3))
 function median(runs: LoadFigures[]): LoadFigures {
 	return [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)]!
 }
+
+/** The run with the median p99 latency (for a latency budget). */
+function medianByP99(runs: LoadFigures[]): LoadFigures {
+	return [...runs].sort((a, b) => a.p99LatencyMs - b.p99LatencyMs)[Math.floor(runs.length / 2)]!
+}
 const REQUEST_HEADERS = { 'Accept-Encoding': 'gzip, br', 'Accept-Language': 'en' }
 /** /login must reach this share of the minimal page's throughput. */
 const LOGIN_THROUGHPUT_BUDGET = 0.8
 /** /settings/profile, signed in, must reach this share of /login's throughput in the same run. */
 const PROFILE_THROUGHPUT_BUDGET = 0.5
+/** /gear/my_gear, signed in with 13 registered products, must reach this share of /login's throughput too. */
+const GEAR_THROUGHPUT_BUDGET = 0.5
+/** With every upstream call this much later… */
+const GEAR_UPSTREAM_DELAY_MS = 50
+/** …at this many connections… */
+const GEAR_DELAYED_CONNECTIONS = 32
+/** …/gear/my_gear answers within this, p99… */
+const GEAR_DELAYED_P99_BUDGET_MS = 150
+/** …at this share of its own throughput (without the delay, same round), so the portal is not saturated. */
+const GEAR_DELAYED_LOAD_SHARE = 0.5
 /** No page may load more JavaScript than this, gzip bytes. */
 const ROUTE_JS_BUDGET_BYTES = 120 * 1024
 
 interface LoadFigures {
 	target: string
 	path: string
+	connections: number
+	/** The requests per second the connections were paced to, when they were. */
+	pacedRate?: number
 	requestsPerSecond: number
 	p50LatencyMs: number
 	p99LatencyMs: number
@@ -215,14 +246,24 @@ function keepCookies(response: Response, jar: Map<string, string>): void {
 	}
 }
 
+/** A signed-in page to check before it is measured: its path and what its HTML must hold. */
+interface SignedInCheck {
+	path: string
+	holds: (html: string) => boolean
+	what: string
+}
+
 /**
- * Signs in as the emulator's demo customer the way a browser without JavaScript does (the login page, then
- * its form posted with the cookies the page set) and answers the Cookie header that carries the session.
- * Throws unless /settings/profile then shows the profile form: a redirect to /login is cheap and would make
- * the profile's figure meaningless.
+ * Signs in as one of the emulator's demo accounts the way a browser without JavaScript does (the login page,
+ * then its form posted with the cookies the page set) and answers the Cookie header that carries the session.
+ * Throws unless the page to measure then shows what it should: a redirect to /login is cheap and would make
+ * its figure meaningless.
  */
-async function signIn(portal: ServerProcess): Promise<string> {
-	const { email, password } = DEMO_ACCOUNTS.customer
+async function signIn(
+	portal: ServerProcess,
+	{ email, password }: { email: string; password: string },
+	check: SignedInCheck,
+): Promise<string> {
 	const jar = new Map<string, string>()
 	const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
 
@@ -256,19 +297,33 @@ async function signIn(portal: ServerProcess): Promise<string> {
 	// signed in and the page cost.
 	const cookie = `__session=${session}`
 
-	const profile = await fetch(`${portal.origin}/settings/profile`, {
+	const shown = await fetch(`${portal.origin}${check.path}`, {
 		redirect: 'manual',
 		headers: { ...REQUEST_HEADERS, Cookie: cookie },
 	})
-	const html = await profile.text()
-	if (profile.status !== 200 || !html.includes('action="/settings/profile"') || !html.includes('name="firstName"')) {
+	const html = await shown.text()
+	if (shown.status !== 200 || !check.holds(html)) {
 		throw new Error(
-			`signed in as ${email}, GET /settings/profile answered ${profile.status} ` +
-				`${profile.headers.get('Location') ? `to ${profile.headers.get('Location')} ` : ''}` +
-				`without the profile form:\n${html.slice(0, 2_000)}\nserver output:\n${portal.output()}`,
+			`signed in as ${email}, GET ${check.path} answered ${shown.status} ` +
+				`${shown.headers.get('Location') ? `to ${shown.headers.get('Location')} ` : ''}` +
+				`without ${check.what}:\n${html.slice(0, 2_000)}\nserver output:\n${portal.output()}`,
 		)
 	}
 	return cookie
+}
+
+const PROFILE_CHECK: SignedInCheck = {
+	path: '/settings/profile',
+	holds: (html) => html.includes('action="/settings/profile"') && html.includes('name="firstName"'),
+	what: 'the profile form',
+}
+
+/** The first page of the gear list: 12 products of 13, and a link to the second page. */
+const GEAR_CHECK: SignedInCheck = {
+	path: '/gear/my_gear',
+	holds: (html) =>
+		(html.match(/class="gear-card"/g) ?? []).length === 12 && html.includes('href="/gear/my_gear?page=2"'),
+	what: 'the first 12 of its 13 products',
 }
 
 /** The measurements, each with the path it loaded. */
@@ -280,18 +335,30 @@ interface Figures {
 	/** The same minimal page among as many routes as the portal has. */
 	minimalRouted: LoadFigures
 	staticFile: LoadFigures
+	/** /gear/my_gear on the same portal, signed in with 13 registered products. */
+	gear: LoadFigures
+	/**
+	 * The same with every upstream call GEAR_UPSTREAM_DELAY_MS late, at GEAR_DELAYED_CONNECTIONS connections sending
+	 * GEAR_DELAYED_LOAD_SHARE of the gear list's throughput.
+	 */
+	gearDelayed: LoadFigures
+	/** The same without the limit on requests per second: the portal saturated. */
+	gearDelayedSaturated: LoadFigures
 }
 
 /** `as` names the target in the report when the server's name alone does not tell (a signed-in visitor). */
 async function load(
 	server: ServerProcess,
 	urlPath: string,
-	extra: { as?: string; cookie?: string } = {},
+	extra: { as?: string; cookie?: string; connections?: number } = {},
 ): Promise<LoadFigures> {
 	const target = extra.as ?? server.name
 	const headers = extra.cookie ? { ...REQUEST_HEADERS, Cookie: extra.cookie } : REQUEST_HEADERS
-	const options = { url: server.origin + urlPath, connections: CONNECTIONS, headers }
-	console.log(`loading ${target} ${urlPath}: ${WARMUP_SECONDS} s warm-up, ${MEASURED_SECONDS} s measured…`)
+	const connections = extra.connections ?? CONNECTIONS
+	const options = { url: server.origin + urlPath, connections, headers }
+	console.log(
+		`loading ${target} ${urlPath}: ${connections} connections, ${WARMUP_SECONDS} s warm-up, ${MEASURED_SECONDS} s measured…`,
+	)
 	// Warm-up: JIT, caches and connection pools settle before anything is counted.
 	await autocannon({ ...options, duration: WARMUP_SECONDS })
 	const result = await autocannon({ ...options, duration: MEASURED_SECONDS })
@@ -311,6 +378,7 @@ async function load(
 	return {
 		target,
 		path: urlPath,
+		connections,
 		requestsPerSecond: result.requests.mean,
 		p50LatencyMs: result.latency.p50,
 		p99LatencyMs: result.latency.p99,
@@ -319,6 +387,30 @@ async function load(
 		errors: result.errors,
 		statusCodes,
 	}
+}
+
+/** Like `load`, with the connections paced to `rate` requests per second in all (see `pacedLoad`). */
+async function paced(
+	server: ServerProcess,
+	urlPath: string,
+	extra: { as: string; cookie: string; connections: number; rate: number },
+): Promise<LoadFigures> {
+	const headers = { ...REQUEST_HEADERS, Cookie: extra.cookie }
+	const options = { connections: extra.connections, rate: extra.rate, headers }
+	console.log(
+		`loading ${extra.as} ${urlPath}: ${extra.connections} connections paced to ${extra.rate} requests/s, ` +
+			`${WARMUP_SECONDS} s warm-up, ${MEASURED_SECONDS} s measured…`,
+	)
+	await pacedLoad(server.origin + urlPath, { ...options, seconds: WARMUP_SECONDS })
+	const result = await pacedLoad(server.origin + urlPath, { ...options, seconds: MEASURED_SECONDS })
+	const failed = result.non2xx + result.errors
+	if (result.responses - result.non2xx === 0 || failed > result.responses - result.non2xx) {
+		throw new Error(
+			`${extra.as} ${urlPath}: ${failed} of ${result.responses + result.errors} requests failed ` +
+				`(status codes ${JSON.stringify(result.statusCodes)}); server output:\n${server.output()}`,
+		)
+	}
+	return { target: extra.as, path: urlPath, connections: extra.connections, pacedRate: extra.rate, ...result }
 }
 
 /** A plain-text table: the first `textColumns` columns left-aligned, the figures after them right-aligned. */
@@ -336,7 +428,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1)
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL')
 
 function report(figures: Figures, routes: RouteJavaScript[]) {
-	const { portal, profile, minimal, minimalRouted, staticFile } = figures
+	const { portal, profile, minimal, minimalRouted, staticFile, gear, gearDelayed, gearDelayedSaturated } = figures
 	const vsMinimal = portal.requestsPerSecond / minimal.requestsPerSecond
 	const profileVsLogin = profile.requestsPerSecond / portal.requestsPerSecond
 	const profilePass = profileVsLogin >= PROFILE_THROUGHPUT_BUDGET
@@ -344,6 +436,9 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 	const routeTableCost = minimalRouted.requestsPerSecond / minimal.requestsPerSecond
 	const vsStatic = portal.requestsPerSecond / staticFile.requestsPerSecond
 	const throughputPass = vsMinimal >= LOGIN_THROUGHPUT_BUDGET
+	const gearVsLogin = gear.requestsPerSecond / portal.requestsPerSecond
+	const gearPass = gearVsLogin >= GEAR_THROUGHPUT_BUDGET
+	const gearLatencyPass = gearDelayed.p99LatencyMs <= GEAR_DELAYED_P99_BUDGET_MS
 	const largest = routes[0]
 	const jsPass = routes.every((route) => route.gzipBytes <= ROUTE_JS_BUDGET_BYTES)
 
@@ -354,10 +449,11 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 	)
 	console.log(
 		formatTable(
-			['target', 'path', 'requests/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
-			[portal, profile, minimal, minimalRouted, staticFile].map((f) => [
+			['target', 'path', 'connections', 'requests/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+			[portal, profile, gear, gearDelayed, gearDelayedSaturated, minimal, minimalRouted, staticFile].map((f) => [
 				f.target,
 				f.path,
+				f.pacedRate ? `${f.connections} (${f.pacedRate}/s)` : String(f.connections),
 				f.requestsPerSecond.toFixed(1),
 				String(f.p50LatencyMs),
 				String(f.p99LatencyMs),
@@ -382,6 +478,22 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 		`Budget: /settings/profile signed in reaches at least ${PROFILE_THROUGHPUT_BUDGET} of /login's throughput ` +
 			`(upstreams in their own process): ${verdict(profilePass)} (${profileVsLogin.toFixed(2)})`,
 	)
+	console.log(`\nportal /gear/my_gear (signed in, 13 products) ÷ portal /login: ${gearVsLogin.toFixed(2)}`)
+	console.log(
+		`Budget: /gear/my_gear signed in with 13 registered products reaches at least ${GEAR_THROUGHPUT_BUDGET} ` +
+			`of /login's throughput: ${verdict(gearPass)} (${gearVsLogin.toFixed(2)})`,
+	)
+	console.log(
+		`Budget: with every upstream call ${GEAR_UPSTREAM_DELAY_MS} ms late, /gear/my_gear at ` +
+			`${GEAR_DELAYED_CONNECTIONS} connections (paced to ${gearDelayed.pacedRate} requests/s, ` +
+			`${GEAR_DELAYED_LOAD_SHARE} of its own throughput) answers within ${GEAR_DELAYED_P99_BUDGET_MS} ms (p99): ` +
+			`${verdict(gearLatencyPass)} (p99 ${gearDelayed.p99LatencyMs} ms, p50 ${gearDelayed.p50LatencyMs} ms)`,
+	)
+	console.log(
+		`(the same ${GEAR_DELAYED_CONNECTIONS} connections sending as fast as they can: ` +
+			`${gearDelayedSaturated.requestsPerSecond.toFixed(1)} requests/s, p50 ${gearDelayedSaturated.p50LatencyMs} ms, ` +
+			`p99 ${gearDelayedSaturated.p99LatencyMs} ms: the portal's CPU, not the upstream, sets that figure)`,
+	)
 
 	console.log(
 		'\nJavaScript each page loads (entry + route modules root to leaf + their static imports, from build/client)\n',
@@ -405,10 +517,21 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 			loginOverMinimalRouted: vsMinimalRouted,
 			routeTableCost,
 			profileOverLogin: profileVsLogin,
+			gearOverLogin: gearVsLogin,
 		},
 		budgets: {
 			loginThroughput: { minimumRatio: LOGIN_THROUGHPUT_BUDGET, ratio: vsMinimal, pass: throughputPass },
 			profileThroughput: { minimumRatio: PROFILE_THROUGHPUT_BUDGET, ratio: profileVsLogin, pass: profilePass },
+			gearThroughput: { minimumRatio: GEAR_THROUGHPUT_BUDGET, ratio: gearVsLogin, pass: gearPass },
+			gearDelayedLatency: {
+				upstreamDelayMs: GEAR_UPSTREAM_DELAY_MS,
+				connections: GEAR_DELAYED_CONNECTIONS,
+				pacedRequestsPerSecond: gearDelayed.pacedRate,
+				shareOfOwnThroughput: GEAR_DELAYED_LOAD_SHARE,
+				maximumP99Ms: GEAR_DELAYED_P99_BUDGET_MS,
+				p99Ms: gearDelayed.p99LatencyMs,
+				pass: gearLatencyPass,
+			},
 			routeJavaScript: {
 				maximumGzipBytes: ROUTE_JS_BUDGET_BYTES,
 				largestGzipBytes: largest?.gzipBytes ?? 0,
@@ -430,7 +553,14 @@ async function main() {
 	build()
 	const servers = await startTargets(workDir)
 	// Once for the whole run: sign-ins are rate-limited per address and per account.
-	const sessionCookie = await signIn(servers.portal)
+	const sessionCookie = await signIn(servers.portal, DEMO_ACCOUNTS.customer, PROFILE_CHECK)
+	// The gear list's owner: an account of its own, so the profile's user record stays as it was.
+	const gearOwner = DEMO_ACCOUNTS.cloudMember
+	const registered = await registerGearList(servers.emulator.origin, BENCH_SECURITY_SECRET, gearOwner)
+	if (registered !== GEAR_LIST_SLUGS.length)
+		throw new Error(`${gearOwner.email} holds ${registered} registered products, not ${GEAR_LIST_SLUGS.length}`)
+	const gearCookie = await signIn(servers.portal, gearOwner, GEAR_CHECK)
+	const gearTarget = { as: `portal, signed in, ${registered} products`, cookie: gearCookie }
 	// One target at a time: the others idle, so they take no CPU from the one measured (the emulator works
 	// only while the portal calls it). On two cores shared with the load generator one run varies by a
 	// third: the targets take turns for BENCH_ROUNDS rounds, and each keeps its median run.
@@ -440,6 +570,9 @@ async function main() {
 		minimal: [],
 		minimalRouted: [],
 		staticFile: [],
+		gear: [],
+		gearDelayed: [],
+		gearDelayedSaturated: [],
 	}
 	for (let round = 1; round <= ROUNDS; round++) {
 		if (ROUNDS > 1) console.log(`round ${round} of ${ROUNDS}`)
@@ -447,6 +580,21 @@ async function main() {
 		runs.profile.push(
 			await load(servers.portal, '/settings/profile', { as: 'portal, signed in', cookie: sessionCookie }),
 		)
+		const gear = await load(servers.portal, '/gear/my_gear', gearTarget)
+		runs.gear.push(gear)
+		await delayUpstreams(servers.emulator.origin, GEAR_UPSTREAM_DELAY_MS)
+		try {
+			const delayed = {
+				...gearTarget,
+				as: `${gearTarget.as}, upstreams +${GEAR_UPSTREAM_DELAY_MS} ms`,
+				connections: GEAR_DELAYED_CONNECTIONS,
+			}
+			const rate = Math.max(1, Math.floor(gear.requestsPerSecond * GEAR_DELAYED_LOAD_SHARE))
+			runs.gearDelayed.push(await paced(servers.portal, '/gear/my_gear', { ...delayed, rate }))
+			runs.gearDelayedSaturated.push(await load(servers.portal, '/gear/my_gear', delayed))
+		} finally {
+			await clearUpstreamFaults(servers.emulator.origin)
+		}
 		runs.minimal.push(await load(servers.minimal, '/'))
 		runs.minimalRouted.push(await load(servers.minimalRouted, '/'))
 		runs.staticFile.push(await load(servers.staticFile, '/login.html'))
@@ -457,6 +605,9 @@ async function main() {
 		minimal: median(runs.minimal),
 		minimalRouted: median(runs.minimalRouted),
 		staticFile: median(runs.staticFile),
+		gear: median(runs.gear),
+		gearDelayed: medianByP99(runs.gearDelayed),
+		gearDelayedSaturated: medianByP99(runs.gearDelayedSaturated),
 	}
 	await stopAllServers()
 
@@ -481,7 +632,16 @@ async function main() {
 			measuredSeconds: MEASURED_SECONDS,
 			headers: REQUEST_HEADERS,
 		},
-		throughput: [figures.portal, figures.profile, figures.minimal, figures.minimalRouted, figures.staticFile],
+		throughput: [
+			figures.portal,
+			figures.profile,
+			figures.gear,
+			figures.gearDelayed,
+			figures.gearDelayedSaturated,
+			figures.minimal,
+			figures.minimalRouted,
+			figures.staticFile,
+		],
 		...summary,
 		routes,
 		i18nMiddleware: i18n,
