@@ -1,43 +1,18 @@
 /** Helpers of the product registration journeys (gear-register*.spec.ts). */
 import type { APIRequestContext, Page } from '@playwright/test'
 import { formPost } from './account.ts'
+import { callsWithTokensOf } from './emulator.ts'
 import { expect } from './fixtures.ts'
+
+export { callsAfter, callsWithTokensOf as accountCalls, latestCall } from './emulator.ts'
 
 export const REGISTER_PATH = '/gear/register_product'
 
-export interface ReceivedCall {
-	seq: number
-	method: string
-	path: string
-	body: unknown
-	status: number
-	userId: string | null
-}
-
-/** The calls the emulated upstreams answered with this account's tokens. */
-export async function accountCalls(request: APIRequestContext, email: string): Promise<ReceivedCall[]> {
-	const response = await request.get(`/_emulator/requests.json?email=${encodeURIComponent(email)}`)
-	expect(response.ok()).toBe(true)
-	return (await response.json()) as ReceivedCall[]
-}
-
 /** The registrations the account API was sent for this account. */
 export async function registrationsSent(request: APIRequestContext, email: string) {
-	return (await accountCalls(request, email)).filter(
+	return (await callsWithTokensOf(request, email)).filter(
 		(call) => call.method === 'POST' && /^\/account\/users\/[^/]+\/registeredProducts$/.test(call.path),
 	)
-}
-
-/** The number of the latest call the emulator answered, for `callsAfter`. */
-export async function latestCall(request: APIRequestContext): Promise<number> {
-	const response = await request.get('/_emulator/requests.json')
-	return ((await response.json()) as { latest: number }).latest
-}
-
-/** Every call after call `after`, anonymous ones too. */
-export async function callsAfter(request: APIRequestContext, after: number): Promise<ReceivedCall[]> {
-	const response = await request.get(`/_emulator/requests.json?after=${after}`)
-	return (await response.json()) as ReceivedCall[]
 }
 
 /** Gives an account a device its apps have seen (the device API then lists it). */

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { accountTest as test, createAccount, formPost, signIn, toast } from './account.ts'
+import { callsWithTokensOf, type ReceivedCall } from './emulator.ts'
 import { expect, expectAccessible } from './fixtures.ts'
 
 /** The interests tab (spec 1 §2, §3): the master list as checkboxes; saving sends only creates and deletes (§5). */
@@ -19,18 +20,9 @@ const INTERESTS = [
 	'Wind Instruments',
 ]
 
-interface ReceivedCall {
-	method: string
-	path: string
-	body: unknown
-	status: number
-}
-
 /** The calls the emulated account API answered about this account's interests (its request log). */
 async function interestCalls(request: APIRequestContext, email: string) {
-	const response = await request.get(`/_emulator/requests.json?email=${encodeURIComponent(email)}`)
-	expect(response.ok()).toBe(true)
-	return ((await response.json()) as ReceivedCall[]).filter((call) =>
+	return (await callsWithTokensOf(request, email)).filter((call) =>
 		/^\/account\/users\/[^/]+\/interests/.test(call.path),
 	)
 }

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { accountTest as test, createAccount, formPost, signIn, toast } from './account.ts'
+import { callsWithTokensOf } from './emulator.ts'
 import { expect, expectAccessible } from './fixtures.ts'
 
 /** The profile tab (spec 1 §2, §3, §5): every field, the country's states, phones; only what changed is saved. */
@@ -9,17 +10,9 @@ async function openProfile(page: Page, query = '') {
 	await expect(page.getByRole('region', { name: /Profile|プロフィール/ })).toBeVisible()
 }
 
-interface ReceivedCall {
-	method: string
-	path: string
-	body: unknown
-}
-
 /** The changes the emulated account API received for this account's user record and phones (its request log). */
 async function profileWrites(request: APIRequestContext, email: string) {
-	const response = await request.get(`/_emulator/requests.json?email=${encodeURIComponent(email)}`)
-	expect(response.ok()).toBe(true)
-	return ((await response.json()) as ReceivedCall[])
+	return (await callsWithTokensOf(request, email))
 		.filter((call) => call.method !== 'GET' && /^\/account\/users\/[^/]+(\/phones(\/[^/]+)?)?$/.test(call.path))
 		.map(({ method, path, body }) => ({ method, path: path.replace(/^\/account\/users\/[^/]+/, ''), body }))
 }

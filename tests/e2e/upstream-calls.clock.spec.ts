@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { createAccount, signIn, toast } from './account.ts'
+import { callsAfter, latestCall } from './emulator.ts'
 import { expect, test } from './fixtures.ts'
 
 /**
@@ -8,16 +9,9 @@ import { expect, test } from './fixtures.ts'
  */
 test.describe.configure({ mode: 'serial' })
 
-/** The number of the latest call the emulator answered. */
-async function latestCall(request: APIRequestContext): Promise<number> {
-	const response = await request.get('/_emulator/requests.json')
-	return ((await response.json()) as { latest: number }).latest
-}
-
 /** The calls answered after call `after`, as "METHOD path" with ids and queries left out. */
-async function callsAfter(request: APIRequestContext, after: number): Promise<string[]> {
-	const response = await request.get(`/_emulator/requests.json?after=${after}`)
-	return ((await response.json()) as { method: string; path: string }[]).map(
+async function callsSince(request: APIRequestContext, after: number): Promise<string[]> {
+	return (await callsAfter(request, after)).map(
 		(call) => `${call.method} ${call.path.replace(/\/users\/[^/]+/, '/users/{id}')}`,
 	)
 }
@@ -26,7 +20,7 @@ async function callsAfter(request: APIRequestContext, after: number): Promise<st
 async function callsOf(page: Page, request: APIRequestContext, act: () => Promise<unknown>) {
 	const before = await latestCall(request)
 	await act()
-	return callsAfter(request, before)
+	return callsSince(request, before)
 }
 
 test('the settings page with warm caches asks for the user only; a save makes the next page ask again, never for master data', async ({

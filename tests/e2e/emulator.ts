@@ -1,0 +1,76 @@
+/**
+ * What the journeys ask the emulator directly: the calls it answered (its request log) and a session
+ * at the emulated account API, signed in as an app of the brand would be, for setting up data.
+ */
+import type { APIRequestContext } from '@playwright/test'
+import { SignJWT } from 'jose'
+import { EMULATOR_SECURITY_SECRET } from '../../app/env.server.ts'
+import {
+	SECURITY_TOKEN_AUDIENCE,
+	SECURITY_TOKEN_HEADER,
+	SECURITY_TOKEN_SECONDS,
+} from '../../app/upstream/contract/security-token.ts'
+import { expect } from './fixtures.ts'
+
+/** A call the emulated upstreams answered (see server/emulator/request-log.ts). */
+export interface ReceivedCall {
+	seq: number
+	method: string
+	/** Under /_emulator, e.g. `/account/users/{id}/interests`. */
+	path: string
+	body: unknown
+	status: number
+	userId: string | null
+}
+
+/** The calls the emulated upstreams answered with this account's tokens, oldest first. */
+export async function callsWithTokensOf(request: APIRequestContext, email: string): Promise<ReceivedCall[]> {
+	const response = await request.get(`/_emulator/requests.json?email=${encodeURIComponent(email)}`)
+	expect(response.ok()).toBe(true)
+	return (await response.json()) as ReceivedCall[]
+}
+
+/** The number of the latest call the emulator answered, for `callsAfter`. */
+export async function latestCall(request: APIRequestContext): Promise<number> {
+	const response = await request.get('/_emulator/requests.json')
+	expect(response.ok()).toBe(true)
+	return ((await response.json()) as { latest: number }).latest
+}
+
+/** Every call after call `after`, whoever made it (anonymous ones too), oldest first. */
+export async function callsAfter(request: APIRequestContext, after: number): Promise<ReceivedCall[]> {
+	const response = await request.get(`/_emulator/requests.json?after=${after}`)
+	expect(response.ok()).toBe(true)
+	return (await response.json()) as ReceivedCall[]
+}
+
+export interface ApiSession {
+	accessToken: string
+	userId: string
+}
+
+/** Signs in at the emulated account API (`POST signin` with the signed header of spec 2 §7). */
+export async function accountApiSession(
+	request: APIRequestContext,
+	email: string,
+	password: string,
+): Promise<ApiSession> {
+	const time = await request.get('/_emulator/account/serverTime')
+	expect(time.ok()).toBe(true)
+	const iat = Math.floor(new Date(((await time.json()) as { serverTime: string }).serverTime).getTime() / 1000)
+	const header = await new SignJWT({})
+		.setProtectedHeader({ alg: 'HS256' })
+		.setAudience(SECURITY_TOKEN_AUDIENCE)
+		.setIssuedAt(iat)
+		.setExpirationTime(iat + SECURITY_TOKEN_SECONDS)
+		.sign(new TextEncoder().encode(EMULATOR_SECURITY_SECRET))
+	const signin = await request.post('/_emulator/account/signin', {
+		headers: { [SECURITY_TOKEN_HEADER]: header },
+		data: { email, password },
+	})
+	expect(signin.ok(), await signin.text()).toBe(true)
+	const { accessToken } = (await signin.json()) as { accessToken: string }
+	const me = await request.get('/_emulator/account/me', { headers: { Authorization: accessToken } })
+	expect(me.ok()).toBe(true)
+	return { accessToken, userId: ((await me.json()) as { id: string }).id }
+}
