@@ -117,6 +117,16 @@ export function createRedisCache(
 	}
 }
 
+/**
+ * What cachified should check a cached value with: nothing in the in-process cache, which holds only
+ * values this process checked when it fetched them (checking a large master list again on every read
+ * costs each page more than the rest of its data); the check in Redis, where another release may have
+ * written another shape.
+ */
+export function checkShared<Check>(cache: PortalCache, check: Check): Check | undefined {
+	return cache.name === 'lru' ? undefined : check
+}
+
 let shared: PortalCache | undefined
 
 /** The portal's cache: Redis when REDIS_URL is set, else in memory. */

@@ -6,7 +6,7 @@
  */
 import { cachified } from '@epic-web/cachified'
 import type { FeedItem, FeedSource, StreamPage } from '../domain/feed.ts'
-import { getCache, type PortalCache } from './cache.server.ts'
+import { checkShared, getCache, type PortalCache } from './cache.server.ts'
 import type { SocialFeed } from './contract/help-centre.ts'
 import type { PlaylistItemList } from './contract/video.ts'
 import { getSocialFeed } from './help-centre.server.ts'
@@ -114,7 +114,7 @@ export function getStreamPage(query: StreamPageQuery): Promise<StreamPage> {
 		key: `feed:${query.source}:${query.upstreamId}:${query.token ?? ''}`,
 		cache: cache(),
 		ttl: FEED_CACHE_MS,
-		checkValue: isStreamPage,
+		checkValue: checkShared(cache(), isStreamPage),
 		getFreshValue: async () =>
 			query.source === 'video'
 				? videoPageOf(

@@ -35,7 +35,7 @@ import {
 	getMasterListCache,
 	getProductJson,
 } from './account-catalogue.server.ts'
-import { getCache, type PortalCache } from './cache.server.ts'
+import { checkShared, getCache, type PortalCache } from './cache.server.ts'
 import {
 	CurationJsonSchema,
 	LocalizationJsonSchema,
@@ -105,7 +105,7 @@ async function cachedList<N extends MasterListName>(name: N): Promise<MasterData
 		ttl: MASTER_REFRESH_SECONDS[name] * 1000,
 		staleWhileRevalidate: STALE_MS,
 		// A cached list of another shape (an older release's, in Redis) is fetched again.
-		checkValue: (value) => MergedListSchema.safeParse(value).success,
+		checkValue: checkShared(cache(), (value: unknown) => MergedListSchema.safeParse(value).success),
 		getFreshValue: () => fetchList(name),
 	})
 }
@@ -161,7 +161,7 @@ export async function getProductInfo(cultureCode: string, slug: string): Promise
 		key: `${PREFIX}product-info:${cultureCode}:${slug}`,
 		cache: cache(),
 		ttl: PRODUCT_INFO_RESET_SECONDS * 1000,
-		checkValue: StoredProductInfoSchema,
+		checkValue: checkShared(cache(), StoredProductInfoSchema),
 		getFreshValue: async () => {
 			const info = storedProductInfo(await getProductJson(cultureCode, slug))
 			await cache().set(lastGoodKey(cultureCode, slug), {
@@ -203,7 +203,7 @@ export async function getCuration(cultureCode: string) {
 		cache: cache(),
 		ttl: PRODUCT_INFO_RESET_SECONDS * 1000,
 		staleWhileRevalidate: STALE_MS,
-		checkValue: CurationJsonSchema,
+		checkValue: checkShared(cache(), CurationJsonSchema),
 		getFreshValue: () => getCurationJson(cultureCode),
 	})
 }
@@ -215,7 +215,7 @@ export async function getLocalization(cultureCode: string) {
 		cache: cache(),
 		ttl: MASTER_REFRESH_SECONDS.cultureCodes * 1000,
 		staleWhileRevalidate: STALE_MS,
-		checkValue: LocalizationJsonSchema,
+		checkValue: checkShared(cache(), LocalizationJsonSchema),
 		getFreshValue: () => getLocalizationJson(cultureCode),
 	})
 }

@@ -9,7 +9,7 @@
 import { cachified } from '@epic-web/cachified'
 import { z } from 'zod'
 import { MASTER_REFRESH_SECONDS, MASTER_STALE_SECONDS } from '../domain/master-data.ts'
-import { getCache, type PortalCache } from './cache.server.ts'
+import { checkShared, getCache, type PortalCache } from './cache.server.ts'
 import type { ProductImages } from './contract/public.ts'
 import { isUpstreamError } from './errors.ts'
 import { getProductImages } from './public.server.ts'
@@ -52,7 +52,7 @@ export function getCachedProductPictures(query: ProductImagesQuery): Promise<Pro
 		cache: cache(),
 		ttl: MASTER_REFRESH_SECONDS.products * 1000,
 		staleWhileRevalidate: MASTER_STALE_SECONDS * 1000,
-		checkValue: PicturesSchema,
+		checkValue: checkShared(cache(), PicturesSchema),
 		getFreshValue: async () => {
 			try {
 				return picturesOf(await getProductImages(query))

@@ -7,7 +7,7 @@ import { MASTER_STALE_SECONDS } from '../domain/master-data.ts'
 import type { SurveyName, SurveyQuestion } from '../domain/survey-fields.ts'
 import { SURVEY_UPDATE_SECONDS } from '../domain/survey-offer.ts'
 import { getQuestionnaires } from './account-gear.server.ts'
-import { getCache, type PortalCache } from './cache.server.ts'
+import { checkShared, getCache, type PortalCache } from './cache.server.ts'
 import { QuestionnaireListSchema, type Questionnaire } from './contract/account-gear.ts'
 import { getMasterData } from './master-data.server.ts'
 
@@ -46,7 +46,7 @@ export async function getSurveyDefinitions(
 		cache: cache(),
 		ttl: SURVEY_UPDATE_SECONDS * 1000,
 		staleWhileRevalidate: MASTER_STALE_SECONDS * 1000,
-		checkValue: QuestionnaireListSchema,
+		checkValue: checkShared(cache(), QuestionnaireListSchema),
 		getFreshValue: () => getQuestionnaires(accessToken, { labelIds, cultureCodeIds: [culture] }),
 	})
 	const bySurvey = new Map<SurveyName, SurveyDefinition>()
