@@ -15,7 +15,8 @@
  * over the sign-in page: the session read from the store, the account's
  * calls to the upstreams over HTTP with its tokens, and a larger page. The
  * benchmark signs in once, as the emulator's demo customer, and every
- * request sends that session's cookie.
+ * request sends that session's cookie. The feed (/feed/all) and a product page
+ * are measured the same way, as the same customer (budget ≥ 0.5 each).
  *
  * The gear list, /gear/my_gear, is measured the same way, signed in as the
  * emulator's cloud member with 13 registered products (made through the
@@ -67,6 +68,8 @@ const REQUEST_HEADERS = { 'Accept-Encoding': 'gzip, br', 'Accept-Language': 'en'
 const LOGIN_THROUGHPUT_BUDGET = 0.8
 /** /settings/profile, signed in, must reach this share of /login's throughput in the same run. */
 const PROFILE_THROUGHPUT_BUDGET = 0.5
+/** /feed/all and a product page, signed in, must each reach this share of /login's throughput (issue 11). */
+const FEED_PRODUCT_THROUGHPUT_BUDGET = 0.5
 /** /gear/my_gear, signed in with 13 registered products, must reach this share of /login's throughput too. */
 const GEAR_THROUGHPUT_BUDGET = 0.5
 /** With every upstream call this much later… */
@@ -312,11 +315,29 @@ async function signIn(
 	return cookie
 }
 
+/** A page a signed-in visitor must be shown before it is measured: an error page is cheap and would flatter it. */
+async function expectPage(portal: ServerProcess, cookie: string, pagePath: string, holds: (html: string) => boolean) {
+	const shown = await fetch(`${portal.origin}${pagePath}`, {
+		redirect: 'manual',
+		headers: { ...REQUEST_HEADERS, Cookie: cookie },
+	})
+	const html = await shown.text()
+	if (shown.status !== 200 || !holds(html))
+		throw new Error(`GET ${pagePath} answered ${shown.status}, not the page:\n${html.slice(0, 2_000)}`)
+}
+
 const PROFILE_CHECK: SignedInCheck = {
 	path: '/settings/profile',
 	holds: (html) => html.includes('action="/settings/profile"') && html.includes('name="firstName"'),
 	what: 'the profile form',
 }
+
+/** The feed's first page, merged from its sources (served from the portal's cache once seen). */
+const FEED_PATH = '/feed/all'
+const feedShown = (html: string) => html.includes('class="feed-item"')
+/** A seeded product's page, its first tab. */
+const PRODUCT_PATH = '/products/fp-30x/features'
+const productShown = (html: string) => html.includes('class="product-image"')
 
 /** The first page of the gear list: 12 products of 13, and a link to the second page. */
 const GEAR_CHECK: SignedInCheck = {
@@ -335,6 +356,10 @@ interface Figures {
 	/** The same minimal page among as many routes as the portal has. */
 	minimalRouted: LoadFigures
 	staticFile: LoadFigures
+	/** /feed/all on the same portal, signed in as the profile's user. */
+	feed: LoadFigures
+	/** A product page on the same portal, signed in as the profile's user. */
+	product: LoadFigures
 	/** /gear/my_gear on the same portal, signed in with 13 registered products. */
 	gear: LoadFigures
 	/**
@@ -428,7 +453,22 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1)
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL')
 
 function report(figures: Figures, routes: RouteJavaScript[]) {
-	const { portal, profile, minimal, minimalRouted, staticFile, gear, gearDelayed, gearDelayedSaturated } = figures
+	const {
+		portal,
+		profile,
+		feed,
+		product,
+		minimal,
+		minimalRouted,
+		staticFile,
+		gear,
+		gearDelayed,
+		gearDelayedSaturated,
+	} = figures
+	const feedVsLogin = feed.requestsPerSecond / portal.requestsPerSecond
+	const productVsLogin = product.requestsPerSecond / portal.requestsPerSecond
+	const feedPass = feedVsLogin >= FEED_PRODUCT_THROUGHPUT_BUDGET
+	const productPass = productVsLogin >= FEED_PRODUCT_THROUGHPUT_BUDGET
 	const vsMinimal = portal.requestsPerSecond / minimal.requestsPerSecond
 	const profileVsLogin = profile.requestsPerSecond / portal.requestsPerSecond
 	const profilePass = profileVsLogin >= PROFILE_THROUGHPUT_BUDGET
@@ -450,16 +490,18 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 	console.log(
 		formatTable(
 			['target', 'path', 'connections', 'requests/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
-			[portal, profile, gear, gearDelayed, gearDelayedSaturated, minimal, minimalRouted, staticFile].map((f) => [
-				f.target,
-				f.path,
-				f.pacedRate ? `${f.connections} (${f.pacedRate}/s)` : String(f.connections),
-				f.requestsPerSecond.toFixed(1),
-				String(f.p50LatencyMs),
-				String(f.p99LatencyMs),
-				String(f.non2xx),
-				String(f.errors),
-			]),
+			[portal, profile, feed, product, gear, gearDelayed, gearDelayedSaturated, minimal, minimalRouted, staticFile].map(
+				(f) => [
+					f.target,
+					f.path,
+					f.pacedRate ? `${f.connections} (${f.pacedRate}/s)` : String(f.connections),
+					f.requestsPerSecond.toFixed(1),
+					String(f.p50LatencyMs),
+					String(f.p99LatencyMs),
+					String(f.non2xx),
+					String(f.errors),
+				],
+			),
 			2,
 		),
 	)
@@ -478,6 +520,16 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 		`Budget: /settings/profile signed in reaches at least ${PROFILE_THROUGHPUT_BUDGET} of /login's throughput ` +
 			`(upstreams in their own process): ${verdict(profilePass)} (${profileVsLogin.toFixed(2)})`,
 	)
+	for (const [page, ratio, pass] of [
+		[FEED_PATH, feedVsLogin, feedPass],
+		[PRODUCT_PATH, productVsLogin, productPass],
+	] as const) {
+		console.log(`\nportal ${page} (signed in) ÷ portal /login: ${ratio.toFixed(2)}`)
+		console.log(
+			`Budget: ${page} signed in reaches at least ${FEED_PRODUCT_THROUGHPUT_BUDGET} of /login's throughput: ` +
+				`${verdict(pass)} (${ratio.toFixed(2)})`,
+		)
+	}
 	console.log(`\nportal /gear/my_gear (signed in, 13 products) ÷ portal /login: ${gearVsLogin.toFixed(2)}`)
 	console.log(
 		`Budget: /gear/my_gear signed in with 13 registered products reaches at least ${GEAR_THROUGHPUT_BUDGET} ` +
@@ -518,11 +570,15 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 			routeTableCost,
 			profileOverLogin: profileVsLogin,
 			gearOverLogin: gearVsLogin,
+			feedOverLogin: feedVsLogin,
+			productOverLogin: productVsLogin,
 		},
 		budgets: {
 			loginThroughput: { minimumRatio: LOGIN_THROUGHPUT_BUDGET, ratio: vsMinimal, pass: throughputPass },
 			profileThroughput: { minimumRatio: PROFILE_THROUGHPUT_BUDGET, ratio: profileVsLogin, pass: profilePass },
 			gearThroughput: { minimumRatio: GEAR_THROUGHPUT_BUDGET, ratio: gearVsLogin, pass: gearPass },
+			feedThroughput: { minimumRatio: FEED_PRODUCT_THROUGHPUT_BUDGET, ratio: feedVsLogin, pass: feedPass },
+			productThroughput: { minimumRatio: FEED_PRODUCT_THROUGHPUT_BUDGET, ratio: productVsLogin, pass: productPass },
 			gearDelayedLatency: {
 				upstreamDelayMs: GEAR_UPSTREAM_DELAY_MS,
 				connections: GEAR_DELAYED_CONNECTIONS,
@@ -554,6 +610,8 @@ async function main() {
 	const servers = await startTargets(workDir)
 	// Once for the whole run: sign-ins are rate-limited per address and per account.
 	const sessionCookie = await signIn(servers.portal, DEMO_ACCOUNTS.customer, PROFILE_CHECK)
+	await expectPage(servers.portal, sessionCookie, FEED_PATH, feedShown)
+	await expectPage(servers.portal, sessionCookie, PRODUCT_PATH, productShown)
 	// The gear list's owner: an account of its own, so the profile's user record stays as it was.
 	const gearOwner = DEMO_ACCOUNTS.cloudMember
 	const registered = await registerGearList(servers.emulator.origin, BENCH_SECURITY_SECRET, gearOwner)
@@ -567,6 +625,8 @@ async function main() {
 	const runs: Record<keyof Figures, LoadFigures[]> = {
 		portal: [],
 		profile: [],
+		feed: [],
+		product: [],
 		minimal: [],
 		minimalRouted: [],
 		staticFile: [],
@@ -580,6 +640,9 @@ async function main() {
 		runs.profile.push(
 			await load(servers.portal, '/settings/profile', { as: 'portal, signed in', cookie: sessionCookie }),
 		)
+		const customer = { as: 'portal, signed in', cookie: sessionCookie }
+		runs.feed.push(await load(servers.portal, FEED_PATH, customer))
+		runs.product.push(await load(servers.portal, PRODUCT_PATH, customer))
 		const gear = await load(servers.portal, '/gear/my_gear', gearTarget)
 		runs.gear.push(gear)
 		await delayUpstreams(servers.emulator.origin, GEAR_UPSTREAM_DELAY_MS)
@@ -602,6 +665,8 @@ async function main() {
 	const figures: Figures = {
 		portal: median(runs.portal),
 		profile: median(runs.profile),
+		feed: median(runs.feed),
+		product: median(runs.product),
 		minimal: median(runs.minimal),
 		minimalRouted: median(runs.minimalRouted),
 		staticFile: median(runs.staticFile),
@@ -635,6 +700,8 @@ async function main() {
 		throughput: [
 			figures.portal,
 			figures.profile,
+			figures.feed,
+			figures.product,
 			figures.gear,
 			figures.gearDelayed,
 			figures.gearDelayedSaturated,
