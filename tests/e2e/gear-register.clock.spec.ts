@@ -75,6 +75,8 @@ test('with JavaScript the page checks every few seconds, and stops after a minut
 	await signIn(page, email, password)
 	await page.clock.install()
 	await registerByModelCode(page, 'TD27KV', 'TD27001')
+	// The page checks once it is on screen: time moves only after that, or the first checks are never due.
+	await expect(page.getByRole('alertdialog', { name: 'Registration in progress' })).toBeVisible()
 	const checks: string[] = []
 	page.on('request', (req) => {
 		if (req.method() === 'POST' && STATUS_PAGE.test(new URL(req.url()).pathname.replace(/\.data$/, '')))
