@@ -17,6 +17,7 @@ import {
 	type HelpCentreTicketCreatedSchema,
 	type HelpCentreTicketSchema,
 } from '../../../../app/upstream/contract/help-centre.ts'
+import { normaliseTags } from '../../../../app/domain/ticket-tags.ts'
 import { optionalToken, sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { transaction } from '../../db.ts'
@@ -44,10 +45,6 @@ export function migrateTickets(db: DatabaseSync): void {
 	CREATE INDEX IF NOT EXISTS help_centre_tickets_email ON help_centre_tickets (requester_email);`)
 }
 
-/** Spec 2 §5: trimmed, lower-cased, whitespace runs replaced by underscores. */
-export function normaliseTags(tags: readonly string[]): string[] {
-	return [...new Set(tags.map((tag) => tag.trim().toLowerCase().replace(/\s+/g, '_')).filter(Boolean))]
-}
 
 type Row = {
 	id: number
