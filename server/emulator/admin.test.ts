@@ -20,6 +20,8 @@ const ADMIN_CALLS: Array<[method: string, path: string]> = [
 	['POST', '/clock'],
 	['POST', '/tokens/settings'],
 	['POST', '/devices'],
+	['GET', '/tickets'],
+	['GET', '/tickets.json?requester=owner@example.com'],
 ]
 
 /** The emulator behind a server that either reports each peer as it is, or as a remote address. */
@@ -115,10 +117,10 @@ describe('the emulator admin calls', () => {
 
 	it('says at start which rule applies', () => {
 		expect(lines).toContain(
-			'admin calls (mail, calls received, reset, clock, faults, token settings, devices): loopback, or the X-Emulator-Admin-Token header',
+			'admin calls (mail, calls received, reset, clock, faults, token settings, devices, help-centre tickets): loopback, or the X-Emulator-Admin-Token header',
 		)
 		expect(lines).toContain(
-			'admin calls (mail, calls received, reset, clock, faults, token settings, devices): loopback only; set EMULATOR_ADMIN_TOKEN to allow others',
+			'admin calls (mail, calls received, reset, clock, faults, token settings, devices, help-centre tickets): loopback only; set EMULATOR_ADMIN_TOKEN to allow others',
 		)
 	})
 })

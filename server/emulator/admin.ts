@@ -1,6 +1,7 @@
 /**
  * Who may use the emulator's admin calls (mail outbox, reset, clock, faults,
- * token settings, the log of calls received, connected devices). They read
+ * token settings, the log of calls received, connected devices, the
+ * help-centre tickets). They read
  * every code the emulated account API mailed and can wipe its data, so only
  * this machine may call them, or, when
  * EMULATOR_ADMIN_TOKEN is set, whoever sends it in a header.
@@ -19,6 +20,8 @@ export const ADMIN_PATHS = [
 	'/faults',
 	'/tokens/settings',
 	'/devices',
+	'/tickets',
+	'/tickets.json',
 ]
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (a dual-stack listener reports `::ffff:127.0.0.1`). */
@@ -32,7 +35,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest()
 
 /** What the emulator logs at start: which rule the admin calls follow. */
 export function adminRule(token: string | undefined): string {
-	const what = 'admin calls (mail, calls received, reset, clock, faults, token settings, devices)'
+	const what = 'admin calls (mail, calls received, reset, clock, faults, token settings, devices, help-centre tickets)'
 	return token
 		? `${what}: loopback, or the ${ADMIN_TOKEN_HEADER} header`
 		: `${what}: loopback only; set EMULATOR_ADMIN_TOKEN to allow others`

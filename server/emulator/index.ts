@@ -13,6 +13,7 @@ import type { EmulatorContext, EmulatorService } from './context.ts'
 import { getMeta, openEmulatorDb, setMeta } from './db.ts'
 import { createFaultRegistry, FaultSchema } from './faults.ts'
 import { findUserByEmail } from './account/users.ts'
+import { listTickets, ticketsPage } from './account/help-centre/tickets.ts'
 import { insertDevice, listDevices } from './device/devices-table.ts'
 import { createMailOutbox, type Mail } from './mail.ts'
 import { createRequestLog } from './request-log.ts'
@@ -94,6 +95,12 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 		}
 		if (Number.isInteger(after) && after >= 0) return res.json(requests.after(after))
 		res.json({ latest: requests.latest() })
+	})
+	// What the help centre received, newest first (?requester=EMAIL: that requester's only).
+	router.get('/tickets.json', (req, res) => res.json(listTickets(state.ctx.db, queryText(req.query.requester))))
+	router.get('/tickets', (req, res) => {
+		const requester = queryText(req.query.requester)
+		res.type('html').send(ticketsPage(listTickets(state.ctx.db, requester), requester))
 	})
 	router.post('/reset', async (_req, res) => {
 		await emulator.reset()
@@ -183,6 +190,8 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 	}
 	return emulator
 }
+
+const queryText = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
 function mailPage(mails: Mail[]): string {
 	const rows = mails

@@ -65,6 +65,17 @@ describe('support requests', () => {
 			cultureCode: 'en-GB',
 		})
 		expect(stored!.commentBody).toContain('A key sticks.')
+
+		// The admin reads: the requester's tickets in any case, newest first, and a page of them.
+		await helpCentre.createHelpCentreRequest({ ...ticket(email), brand: 'effects' })
+		const admin = await fetch(`${emu.url}/tickets.json?requester=${encodeURIComponent(email.toUpperCase())}`)
+		const listed = HelpCentreTicketListSchema.parse(await admin.json())
+		expect(listed.map((t) => t.brand)).toEqual(['effects', 'main'])
+		const recent = HelpCentreTicketListSchema.parse(await (await fetch(`${emu.url}/tickets.json`)).json())
+		expect(recent.slice(0, 2).map((t) => t.id)).toEqual(listed.map((t) => t.id))
+		const page = await (await fetch(`${emu.url}/tickets?requester=${encodeURIComponent(email)}`)).text()
+		expect(page).toContain(`#${created.id} Roland Service Request`)
+		expect(page).toContain('<code>rjm_service</code>')
 	})
 
 	it("makes a signed-in user's ticket theirs", async () => {

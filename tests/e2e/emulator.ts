@@ -1,6 +1,7 @@
 /**
- * What the journeys ask the emulator directly: the calls it answered (its request log) and a session
- * at the emulated account API, signed in as an app of the brand would be, for setting up data.
+ * What the journeys ask the emulator directly: the calls it answered (its request log), the tickets
+ * its help centre stored, and a session at the emulated account API, signed in as an app of the brand
+ * would be, for setting up data.
  */
 import type { APIRequestContext } from '@playwright/test'
 import { SignJWT } from 'jose'
@@ -10,6 +11,7 @@ import {
 	SECURITY_TOKEN_HEADER,
 	SECURITY_TOKEN_SECONDS,
 } from '../../app/upstream/contract/security-token.ts'
+import type { HelpCentreTicket } from '../../app/upstream/contract/help-centre.ts'
 import { expect } from './fixtures.ts'
 
 /** A call the emulated upstreams answered (see server/emulator/request-log.ts). */
@@ -73,4 +75,14 @@ export async function accountApiSession(
 	const me = await request.get('/_emulator/account/me', { headers: { Authorization: accessToken } })
 	expect(me.ok()).toBe(true)
 	return { accessToken, userId: ((await me.json()) as { id: string }).id }
+}
+
+/**
+ * The help-centre tickets this requester sent (matched by email, any case), newest first:
+ * what the help centre received, read through the emulator's admin call.
+ */
+export async function ticketsFor(request: APIRequestContext, email: string): Promise<HelpCentreTicket[]> {
+	const response = await request.get(`/_emulator/tickets.json?requester=${encodeURIComponent(email)}`)
+	expect(response.ok()).toBe(true)
+	return (await response.json()) as HelpCentreTicket[]
 }

@@ -5,7 +5,8 @@
  * with the same body answers the stored ticket again; with another body, 422.
  *
  * Emulator only: `GET zendesk/_tickets?email=` lists the stored tickets
- * (newest first; all of them, up to 200, without `email`) for tests.
+ * (newest first; the recent ones without `email`) for tests; so do the admin
+ * reads `/_emulator/tickets.json?requester=` and `/_emulator/tickets` (a page).
  */
 import { createHash } from 'node:crypto'
 import type { DatabaseSync } from 'node:sqlite'
@@ -19,6 +20,7 @@ import {
 } from '../../../../app/upstream/contract/help-centre.ts'
 import { normaliseTags } from '../../../../app/domain/ticket-tags.ts'
 import { optionalToken, sendError } from '../../auth.ts'
+import { escapeMarkup } from '../../markup.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { transaction } from '../../db.ts'
 import { parseBody } from '../gear/request.ts'
@@ -44,7 +46,6 @@ export function migrateTickets(db: DatabaseSync): void {
 	);
 	CREATE INDEX IF NOT EXISTS help_centre_tickets_email ON help_centre_tickets (requester_email);`)
 }
-
 
 type Row = {
 	id: number
@@ -155,14 +156,46 @@ export function ticketsRouter(ctx: EmulatorContext) {
 	})
 
 	router.get('/zendesk/_tickets', (req: Request, res: Response) => {
-		const email = typeof req.query.email === 'string' ? req.query.email.trim() : ''
-		const rows = (
-			email
-				? ctx.db.prepare('SELECT * FROM help_centre_tickets WHERE requester_email = ? ORDER BY id DESC').all(email)
-				: ctx.db.prepare('SELECT * FROM help_centre_tickets ORDER BY id DESC LIMIT 200').all()
-		) as Row[]
-		res.json(rows.map(presentTicket))
+		const email = typeof req.query.email === 'string' ? req.query.email : ''
+		res.json(listTickets(ctx.db, email))
 	})
 
 	return router
+}
+
+/** How many tickets the admin reads answer without a requester: the recent ones. */
+const RECENT_TICKETS = 200
+
+/** The stored tickets, newest first: the requester's (any case), or the recent ones when none is given. */
+export function listTickets(db: DatabaseSync, requester = ''): z.input<typeof HelpCentreTicketSchema>[] {
+	const email = requester.trim()
+	const rows = (
+		email
+			? db.prepare('SELECT * FROM help_centre_tickets WHERE requester_email = ? ORDER BY id DESC').all(email)
+			: db.prepare(`SELECT * FROM help_centre_tickets ORDER BY id DESC LIMIT ${RECENT_TICKETS}`).all()
+	) as Row[]
+	return rows.map(presentTicket)
+}
+
+/** `/_emulator/tickets`: what the help centre received, for a person looking. */
+export function ticketsPage(tickets: readonly z.input<typeof HelpCentreTicketSchema>[], requester: string): string {
+	const fields = (t: z.input<typeof HelpCentreTicketSchema>) =>
+		Object.entries(t.customFields ?? {})
+			.filter(([, value]) => value)
+			.map(([name, value]) => `<dt>${escapeMarkup(name)}</dt><dd>${escapeMarkup(String(value))}</dd>`)
+			.join('')
+	const rows = tickets
+		.map(
+			(t) => `<article><h2>#${escapeMarkup(t.id)} ${escapeMarkup(t.subject)}</h2>
+<p>From <strong>${escapeMarkup(t.requester.name)} &lt;${escapeMarkup(t.requester.email)}&gt;</strong> · ${escapeMarkup(t.createdAt)} · brand ${escapeMarkup(t.brand)} · type ${escapeMarkup(t.type)}${t.cultureCode ? ` · ${escapeMarkup(t.cultureCode)}` : ''}</p>
+<p>Tags: ${(t.tags ?? []).map((tag) => `<code>${escapeMarkup(tag)}</code>`).join(' ') || 'none'}</p>
+<dl>${fields(t)}<dt>idempotency key</dt><dd>${escapeMarkup(t.idempotencyKey ?? 'none')}</dd></dl>
+<pre>${escapeMarkup(t.commentBody)}</pre></article>`,
+		)
+		.join('\n')
+	const heading = requester ? `Tickets from ${escapeMarkup(requester)}` : 'Help-centre tickets'
+	return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Emulator help-centre tickets</title></head><body><main><h1>${heading}</h1>
+<p>Every ticket the emulated help centre stored, newest first (the ${RECENT_TICKETS} latest without <code>?requester=</code>).</p>
+${rows || '<p>No tickets yet.</p>'}</main></body></html>`
 }
