@@ -1,6 +1,6 @@
 /**
  * The account API's help-centre calls and social proxy (spec 2 §7): support
- * tickets, article search, help-centre single sign-on and the social feeds.
+ * tickets and their files, article search, help-centre single sign-on and the social feeds.
  * Shapes are in `contract/help-centre.ts`.
  */
 import {
@@ -9,23 +9,37 @@ import {
 	HELP_CENTRE_MESSAGES,
 	HelpCentreSsoResponseSchema,
 	HelpCentreTicketCreatedSchema,
+	HelpCentreUploadSchema,
 	IDEMPOTENCY_KEY_HEADER,
 	SocialFeedSchema,
 	type Article,
 	type ArticleSearchResult,
 	type HelpCentreTicketCreated,
 	type HelpCentreTicketRequest,
+	type HelpCentreUpload,
 	type SocialFeed,
 } from './contract/help-centre.ts'
 import type { Auth } from './http.server.ts'
 import { upstreamRequest } from './http.server.ts'
+import { withSecurityToken } from './security-token.server.ts'
 
 export interface HelpCentreRequestOptions {
-	/** A signed-in user's: the ticket is theirs. Without it the ticket's requester must be given. */
+	/**
+	 * A signed-in user's: the ticket is theirs. Without it the call goes as a
+	 * visitor's, with the signed security token (spec 2 §6), and the ticket's
+	 * requester must be given.
+	 */
 	accessToken?: string
 	/** The outbox's key for this ticket: a retry with the same key stores one ticket. */
 	idempotencyKey?: string
 	signal?: AbortSignal
+	timeoutMs?: number
+}
+
+/** The access token when there is one; else the visitor's signed header, made afresh on a refusal. */
+function asCaller<T>(accessToken: string | undefined, call: (auth: Auth[]) => Promise<T>): Promise<T> {
+	if (accessToken) return call([{ kind: 'access', token: accessToken }])
+	return withSecurityToken((header) => call([header]))
 }
 
 /** `POST zendesk/request/`: stores a support ticket, signed in or as a visitor. */
@@ -33,17 +47,49 @@ export async function createHelpCentreRequest(
 	request: HelpCentreTicketRequest,
 	options: HelpCentreRequestOptions = {},
 ): Promise<HelpCentreTicketCreated> {
-	const auth: Auth[] = []
-	if (options.accessToken) auth.push({ kind: 'access', token: options.accessToken })
-	if (options.idempotencyKey) auth.push({ kind: 'header', name: IDEMPOTENCY_KEY_HEADER, value: options.idempotencyKey })
-	return upstreamRequest('account', {
-		method: 'POST',
-		path: 'zendesk/request/',
-		body: request,
-		auth,
-		schema: HelpCentreTicketCreatedSchema,
-		signal: options.signal,
-	})
+	const key: Auth[] = options.idempotencyKey
+		? [{ kind: 'header', name: IDEMPOTENCY_KEY_HEADER, value: options.idempotencyKey }]
+		: []
+	return asCaller(options.accessToken, (auth) =>
+		upstreamRequest('account', {
+			method: 'POST',
+			path: 'zendesk/request/',
+			body: request,
+			auth: [...auth, ...key],
+			schema: HelpCentreTicketCreatedSchema,
+			signal: options.signal,
+			timeoutMs: options.timeoutMs,
+		}),
+	)
+}
+
+export interface HelpCentreFile {
+	filename: string
+	contentType: string
+	bytes: Uint8Array
+}
+
+/**
+ * `POST zendesk/uploads?filename=`: sends one file ahead of its ticket; the
+ * answer's token goes in the ticket's `comment.uploads`. A file over
+ * HELP_CENTRE_UPLOAD_MAX_BYTES is refused (413) by the help centre.
+ */
+export async function uploadHelpCentreFile(
+	file: HelpCentreFile,
+	options: Omit<HelpCentreRequestOptions, 'idempotencyKey'> = {},
+): Promise<HelpCentreUpload> {
+	return asCaller(options.accessToken, (auth) =>
+		upstreamRequest('account', {
+			method: 'POST',
+			path: 'zendesk/uploads',
+			query: { filename: file.filename },
+			bytes: { contentType: file.contentType, data: file.bytes },
+			auth,
+			schema: HelpCentreUploadSchema,
+			signal: options.signal,
+			timeoutMs: options.timeoutMs,
+		}),
+	)
 }
 
 export interface ArticleQuery {

@@ -9,7 +9,9 @@ import {
 	getSocialFeed,
 	helpCentreSso,
 	searchArticles,
+	uploadHelpCentreFile,
 } from './help-centre.server.ts'
+import { SECURITY_TOKEN_HEADER } from './contract/security-token.ts'
 
 const ticket = {
 	ticket: { subject: 'Pad', comment: { body: 'The snare pad is silent.' }, type: 'question' },
@@ -56,6 +58,24 @@ describe('help-centre calls: their own handling of failures', () => {
 		expect(error).toMatchObject({ status: 500, message: 'Exception error occurred.' })
 		expect(hit.last.headers.has('authorization')).toBe(false)
 		expect(hit.last.headers.has('idempotency-key')).toBe(false)
+		// A visitor's call carries the signed security token instead (spec 2 §6).
+		expect(hit.last.headers.get(SECURITY_TOKEN_HEADER)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+	})
+
+	it('uploads a file as its bytes with its type and name', async () => {
+		const hit = account.post(
+			'zendesk/uploads',
+			reply.json({ token: 'upload-1', filename: 'receipt.pdf', contentType: 'application/pdf', size: 4 }, 201),
+		)
+		const bytes = new TextEncoder().encode('%PDF')
+		const upload = await uploadHelpCentreFile(
+			{ filename: 'receipt.pdf', contentType: 'application/pdf', bytes },
+			{ accessToken: 'access-token' },
+		)
+		expect(upload.token).toBe('upload-1')
+		expect(hit.last.url.searchParams.get('filename')).toBe('receipt.pdf')
+		expect(hit.last.headers.get('content-type')).toBe('application/pdf')
+		expect(hit.last.headers.get('authorization')).toBe('access-token')
 	})
 
 	it('reports an expired id token at the help-centre sign-on as a token expiry', async () => {

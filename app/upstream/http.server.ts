@@ -30,6 +30,8 @@ export interface RequestOptions<S extends z.ZodType> {
 	body?: unknown
 	/** Sent as application/x-www-form-urlencoded instead. */
 	form?: Record<string, string>
+	/** Sent as they are, with this Content-Type (a file upload). */
+	bytes?: { contentType: string; data: Uint8Array }
 	auth?: Auth | Auth[]
 	/** The contract schema of a successful answer. */
 	schema: S
@@ -94,8 +96,12 @@ export async function upstreamRequest<S extends z.ZodType>(
 	const timeout = AbortSignal.timeout(timeoutMs)
 	const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
 	const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(options.auth) }
-	let body: string | undefined
-	if (options.form) {
+	let body: BodyInit | undefined
+	if (options.bytes) {
+		headers['Content-Type'] = options.bytes.contentType
+		// Typed over ArrayBufferLike; the portal's files are never in shared memory.
+		body = options.bytes.data as Uint8Array<ArrayBuffer>
+	} else if (options.form) {
 		headers['Content-Type'] = 'application/x-www-form-urlencoded'
 		body = new URLSearchParams(options.form).toString()
 	} else if (options.body !== undefined) {

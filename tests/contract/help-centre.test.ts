@@ -1,7 +1,11 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { HelpCentreTicketListSchema, type HelpCentreTicketRequest } from '#app/upstream/contract/help-centre.ts'
+import {
+	HELP_CENTRE_UPLOAD_MAX_BYTES,
+	HelpCentreTicketListSchema,
+	type HelpCentreTicketRequest,
+} from '#app/upstream/contract/help-centre.ts'
 import { SOCIAL_ACCOUNTS } from '#server/emulator/account/help-centre/social-seed.ts'
 import { insertUser, tokenSubject } from '#server/emulator/account/users.ts'
 import { failure, startEmulator, type RunningEmulator } from './emulator.ts'
@@ -117,6 +121,72 @@ describe('support requests', () => {
 			code: 'IdempotencyKeyReused',
 		})
 		expect(await ticketsOf(email)).toHaveLength(2)
+	})
+})
+
+describe('files sent with a ticket', () => {
+	const file = (size: number, fill = 7) => ({
+		filename: 'damage.png',
+		contentType: 'image/png',
+		bytes: new Uint8Array(size).fill(fill),
+	})
+
+	it('lists the uploaded files on the ticket, whole (size and SHA-256)', async () => {
+		const email = `files-${randomUUID()}@example.com`
+		const photo = await helpCentre.uploadHelpCentreFile(file(300_000))
+		const receipt = await helpCentre.uploadHelpCentreFile({
+			filename: 'receipt.pdf',
+			contentType: 'application/pdf',
+			bytes: new TextEncoder().encode('%PDF-1.7 receipt'),
+		})
+		expect(photo).toMatchObject({ filename: 'damage.png', contentType: 'image/png', size: 300_000 })
+		// One that no ticket names is harmless.
+		await helpCentre.uploadHelpCentreFile(file(10))
+		const withFiles = ticket(email)
+		withFiles.ticket.comment.uploads = [photo.token, receipt.token]
+		await helpCentre.createHelpCentreRequest(withFiles)
+		const [stored] = await ticketsOf(email)
+		expect(stored!.attachments).toEqual([
+			{
+				filename: 'damage.png',
+				contentType: 'image/png',
+				size: 300_000,
+				sha256: createHash('sha256').update(new Uint8Array(300_000).fill(7)).digest('hex'),
+			},
+			{
+				filename: 'receipt.pdf',
+				contentType: 'application/pdf',
+				size: 16,
+				sha256: createHash('sha256').update('%PDF-1.7 receipt').digest('hex'),
+			},
+		])
+		const page = await (await fetch(`${emu.url}/tickets?requester=${encodeURIComponent(email)}`)).text()
+		expect(page).toContain('receipt.pdf (application/pdf, 16 bytes')
+	})
+
+	it('takes 10 MB and refuses a byte more, an unknown token and a visitor without the security token', async () => {
+		expect(await helpCentre.uploadHelpCentreFile(file(HELP_CENTRE_UPLOAD_MAX_BYTES))).toMatchObject({
+			size: HELP_CENTRE_UPLOAD_MAX_BYTES,
+		})
+		expect(await failure(helpCentre.uploadHelpCentreFile(file(HELP_CENTRE_UPLOAD_MAX_BYTES + 1)))).toMatchObject({
+			status: 413,
+		})
+		const unknown = ticket(`unknown-${randomUUID()}@example.com`)
+		unknown.ticket.comment.uploads = ['no-such-upload']
+		expect(await failure(helpCentre.createHelpCentreRequest(unknown))).toMatchObject({ status: 400 })
+
+		const bare = await fetch(`${emu.url}/account/zendesk/request/`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify(ticket('bare@example.com')),
+		})
+		expect(bare.status).toBe(403)
+		const bareUpload = await fetch(`${emu.url}/account/zendesk/uploads?filename=a.png`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'image/png' },
+			body: new Uint8Array(4),
+		})
+		expect(bareUpload.status).toBe(403)
 	})
 })
 

@@ -16,16 +16,49 @@ export const HELP_CENTRE_MESSAGES = {
 /** Sent by the portal's outbox so a retried ticket is stored once. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
 
+/** The largest file the help centre takes (10 MB, binary). */
+export const HELP_CENTRE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024
+/** Files one ticket may carry. */
+export const HELP_CENTRE_UPLOADS_PER_TICKET = 10
+
+/**
+ * `POST zendesk/uploads?filename=` with the file's bytes as the body and its
+ * type as Content-Type (signed in, or a visitor with the security token):
+ * the token to list in the ticket's `comment.uploads`. Over the limit: 413.
+ */
+export const HelpCentreUploadSchema = z.object({
+	token: z.string().min(1),
+	filename: z.string(),
+	contentType: z.string(),
+	size: z.number().int().min(0),
+})
+export type HelpCentreUpload = z.infer<typeof HelpCentreUploadSchema>
+
+/** A file as a stored ticket lists it. */
+export const HelpCentreAttachmentSchema = z.object({
+	filename: z.string(),
+	contentType: z.string(),
+	size: z.number().int().min(0),
+	/** Hex SHA-256 of the bytes received, so a test can check a file arrived whole. */
+	sha256: z.string(),
+})
+export type HelpCentreAttachment = z.infer<typeof HelpCentreAttachmentSchema>
+
 /**
  * Spec 2 §3 "Support ticket". The custom fields go by name: the account API
  * maps them to the help centre's field ids, which differ between dev/test and
- * production (spec 2 §9). Without a token `request.requester` is required;
- * with one the requester is the signed-in user.
+ * production (spec 2 §9). Without an access token the security token header
+ * and `request.requester` are required (spec 2 §6); with one the requester is
+ * the signed-in user.
  */
 export const HelpCentreTicketRequestSchema = z.object({
 	ticket: z.object({
 		subject: z.string().trim().min(1).max(150),
-		comment: z.object({ body: z.string().trim().min(1).max(65_000) }),
+		comment: z.object({
+			body: z.string().trim().min(1).max(65_000),
+			/** Tokens of files uploaded first (`POST zendesk/uploads`): attached to the ticket. */
+			uploads: z.array(z.string().min(1).max(100)).max(HELP_CENTRE_UPLOADS_PER_TICKET).optional(),
+		}),
 		/** `service_request`, `question`… */
 		type: z.string().trim().min(1).max(50),
 		tags: z.array(z.string().max(80)).max(50).default([]),
@@ -79,6 +112,7 @@ export const HelpCentreTicketSchema = z.object({
 	userId: z.string().nullable(),
 	cultureCode: z.string().nullable(),
 	idempotencyKey: z.string().nullable(),
+	attachments: z.array(HelpCentreAttachmentSchema),
 })
 export type HelpCentreTicket = z.infer<typeof HelpCentreTicketSchema>
 export const HelpCentreTicketListSchema = z.array(HelpCentreTicketSchema)

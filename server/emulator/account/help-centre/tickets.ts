@@ -1,6 +1,7 @@
 /**
  * Support requests (spec 2 §3 "Support ticket"): `POST zendesk/request/`
- * stores a help-centre ticket, signed in or as a visitor. An
+ * stores a help-centre ticket, signed in or as a visitor with the security
+ * token, with the files uploaded before it (`uploads.ts`). An
  * `Idempotency-Key` makes a retried request store one ticket: the same key
  * with the same body answers the stored ticket again; with another body, 422.
  *
@@ -19,12 +20,13 @@ import {
 	type HelpCentreTicketSchema,
 } from '../../../../app/upstream/contract/help-centre.ts'
 import { normaliseTags } from '../../../../app/domain/ticket-tags.ts'
-import { optionalToken, sendError } from '../../auth.ts'
+import { sendError } from '../../auth.ts'
 import { escapeMarkup } from '../../markup.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { transaction } from '../../db.ts'
 import { parseBody } from '../gear/request.ts'
 import { findUserById } from '../users.ts'
+import { attachmentsFor, migrateUploads, uploadsRouter, userOrSecurityToken } from './uploads.ts'
 
 export function migrateTickets(db: DatabaseSync): void {
 	db.exec(`CREATE TABLE IF NOT EXISTS help_centre_tickets (
@@ -42,9 +44,15 @@ export function migrateTickets(db: DatabaseSync): void {
 		custom_fields TEXT NOT NULL,
 		culture_code TEXT,
 		status TEXT NOT NULL,
-		created_at TEXT NOT NULL
+		created_at TEXT NOT NULL,
+		attachments TEXT NOT NULL DEFAULT '[]'
 	);
 	CREATE INDEX IF NOT EXISTS help_centre_tickets_email ON help_centre_tickets (requester_email);`)
+	// A data directory from before tickets carried files.
+	const columns = db.prepare('PRAGMA table_info(help_centre_tickets)').all() as Array<{ name: string }>
+	if (!columns.some((column) => column.name === 'attachments'))
+		db.exec(`ALTER TABLE help_centre_tickets ADD COLUMN attachments TEXT NOT NULL DEFAULT '[]'`)
+	migrateUploads(db)
 }
 
 type Row = {
@@ -63,6 +71,7 @@ type Row = {
 	culture_code: string | null
 	status: string
 	created_at: string
+	attachments: string
 }
 
 function presentTicket(row: Row): z.input<typeof HelpCentreTicketSchema> {
@@ -80,6 +89,7 @@ function presentTicket(row: Row): z.input<typeof HelpCentreTicketSchema> {
 		userId: row.user_id,
 		cultureCode: row.culture_code,
 		idempotencyKey: row.idempotency_key,
+		attachments: JSON.parse(row.attachments) as z.input<typeof HelpCentreTicketSchema>['attachments'],
 	}
 }
 
@@ -93,7 +103,8 @@ export function ticketsRouter(ctx: EmulatorContext) {
 	const router = express.Router()
 	const byKey = ctx.db.prepare('SELECT * FROM help_centre_tickets WHERE idempotency_key = ?')
 
-	router.post('/zendesk/request', optionalToken(ctx, 'access'), (req: Request, res: Response) => {
+	router.use(uploadsRouter(ctx))
+	router.post('/zendesk/request', userOrSecurityToken(ctx), (req: Request, res: Response) => {
 		const key = req.get(IDEMPOTENCY_KEY_HEADER)?.trim() || null
 		if (key !== null && key.length > 255) return sendError(res, 400, 'Invalid parameters.', 'InvalidParameterException')
 		const body = parseBody(HelpCentreTicketRequestSchema, req, res)
@@ -109,6 +120,8 @@ export function ticketsRouter(ctx: EmulatorContext) {
 			requester = { name: requester?.name ?? (profileName || user.email), email: user.email }
 		}
 		if (!requester) return sendError(res, 400, 'Invalid parameters.', 'InvalidParameterException')
+		const attachments = attachmentsFor(ctx.db, body.ticket.comment.uploads ?? [])
+		if (!attachments) return sendError(res, 400, 'Invalid parameters.', 'InvalidParameterException')
 		const hash = createHash('sha256').update(JSON.stringify({ userId, body })).digest('base64url')
 
 		const outcome = transaction(ctx.db, (): { replay: boolean; row: Row } | 'mismatch' => {
@@ -117,8 +130,8 @@ export function ticketsRouter(ctx: EmulatorContext) {
 			const fields = body.ticket.customFields
 			const result = ctx.db
 				.prepare(
-					`INSERT INTO help_centre_tickets (idempotency_key, request_hash, user_id, requester_name, requester_email, brand, subject, type, tags, comment_body, custom_fields, culture_code, status, created_at)
-					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?)`,
+					`INSERT INTO help_centre_tickets (idempotency_key, request_hash, user_id, requester_name, requester_email, brand, subject, type, tags, comment_body, custom_fields, culture_code, status, created_at, attachments)
+					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?)`,
 				)
 				.run(
 					key,
@@ -138,6 +151,7 @@ export function ticketsRouter(ctx: EmulatorContext) {
 					}),
 					body.request.cultureCode ?? null,
 					new Date(ctx.clock.now()).toISOString(),
+					JSON.stringify(attachments),
 				)
 			const row = ctx.db.prepare('SELECT * FROM help_centre_tickets WHERE id = ?').get(result.lastInsertRowid) as Row
 			return { replay: false, row }
@@ -184,12 +198,21 @@ export function ticketsPage(tickets: readonly z.input<typeof HelpCentreTicketSch
 			.filter(([, value]) => value)
 			.map(([name, value]) => `<dt>${escapeMarkup(name)}</dt><dd>${escapeMarkup(String(value))}</dd>`)
 			.join('')
+	const attachmentList = (t: z.input<typeof HelpCentreTicketSchema>) =>
+		t.attachments.length
+			? `<p>Attachments:</p><ul>${t.attachments
+					.map(
+						(a) =>
+							`<li>${escapeMarkup(a.filename)} (${escapeMarkup(a.contentType)}, ${a.size} bytes, sha256 <code>${escapeMarkup(a.sha256)}</code>)</li>`,
+					)
+					.join('')}</ul>`
+			: ''
 	const rows = tickets
 		.map(
 			(t) => `<article><h2>#${escapeMarkup(t.id)} ${escapeMarkup(t.subject)}</h2>
 <p>From <strong>${escapeMarkup(t.requester.name)} &lt;${escapeMarkup(t.requester.email)}&gt;</strong> · ${escapeMarkup(t.createdAt)} · brand ${escapeMarkup(t.brand)} · type ${escapeMarkup(t.type)}${t.cultureCode ? ` · ${escapeMarkup(t.cultureCode)}` : ''}</p>
 <p>Tags: ${(t.tags ?? []).map((tag) => `<code>${escapeMarkup(tag)}</code>`).join(' ') || 'none'}</p>
-<dl>${fields(t)}<dt>idempotency key</dt><dd>${escapeMarkup(t.idempotencyKey ?? 'none')}</dd></dl>
+${attachmentList(t)}<dl>${fields(t)}<dt>idempotency key</dt><dd>${escapeMarkup(t.idempotencyKey ?? 'none')}</dd></dl>
 <pre>${escapeMarkup(t.commentBody)}</pre></article>`,
 		)
 		.join('\n')
