@@ -3,11 +3,12 @@
  * flash messages, register flow state) lives in the store.
  */
 import { randomBytes } from 'node:crypto'
-import { createCookie, createSessionStorage, type Session } from 'react-router'
+import { createSessionStorage, type Session } from 'react-router'
 import { getEnv } from '#app/env.server.ts'
 import type { RegisterFlowState } from '#app/domain/registration-flow.ts'
 import type { SurveyProgressStore } from '#app/domain/survey-fields.ts'
 import { sessionContext } from '#app/request-context.server.ts'
+import { createSignedCookie } from './signed-cookie.server.ts'
 import { getStore } from './store.server.ts'
 
 export const SESSION_COOKIE_NAME = '__session'
@@ -61,7 +62,7 @@ function sessionStorage(): Storage {
 	const env = getEnv()
 	const store = getStore()
 	const key = (id: string) => `session:${id}`
-	const cookie = createCookie(SESSION_COOKIE_NAME, {
+	const cookie = createSignedCookie(SESSION_COOKIE_NAME, {
 		httpOnly: true,
 		sameSite: 'lax',
 		secure: env.NODE_ENV === 'production',
