@@ -59,6 +59,7 @@ export type ScreenName =
 	| 'ProductSurvey2'
 	| 'CancelSubscription'
 	| 'FaqSearch'
+	| 'FaqArticle'
 	| 'PasswordChange'
 	| 'About'
 	| 'RegionUnavailable'
@@ -97,6 +98,9 @@ export const NO_LOGIN_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
 	'ZentrackerSupport',
 	'BtxSupport',
 	'ContactUs',
+	// Not a screen of the original app's list: the three app support pages, which anyone may open,
+	// link to their articles; the help centre's articles are public.
+	'FaqArticle',
 	// Not screens of the original app's list: the landing for unknown paths, and the China notice (spec 1 §1).
 	'NotFound',
 	'RegionUnavailable',
@@ -199,6 +203,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
 	{ screen: 'EntitlementKey', path: '/cloud/entitlement-key/:tab?' },
 	{ screen: 'ThankYouKey', path: '/cloud/thank-you' },
 	{ screen: 'FaqSearch', path: '/cloud/faq' },
+	{ screen: 'FaqArticle', path: '/cloud/faq/:articleId' },
 	{ screen: 'ZenbeatsSupport', path: '/cloud/support/zenbeats' },
 	{ screen: 'ZentrackerSupport', path: '/cloud/support/zentracker' },
 	{ screen: 'BtxSupport', path: '/cloud/support/btx' },
@@ -313,6 +318,7 @@ const BOTTOM_BAR_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
 	'EntitlementKey',
 	'Policies',
 	'FaqSearch',
+	'FaqArticle',
 	'ContactUs',
 	'ZenbeatsSupport',
 	'ZentrackerSupport',

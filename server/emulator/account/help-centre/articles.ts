@@ -163,7 +163,9 @@ export function articlesRouter(ctx: EmulatorContext) {
 				.status(404)
 				.type('html')
 				.send(helpCentrePage('Article not found', '<p>This article does not exist.</p>'))
-		// Article bodies are our own seeded HTML.
+		// Article bodies are seeded HTML, one of them hostile on purpose (the portal's sanitiser is tested
+		// with it): like a real help centre, this page lets none of its scripts or styles run.
+		res.set('Content-Security-Policy', "default-src 'none'; img-src https: data:")
 		res.type('html').send(helpCentrePage(row.title, `<p>${escapeHtml(row.section)}</p><article>${row.body}</article>`))
 	})
 

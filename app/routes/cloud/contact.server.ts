@@ -1,0 +1,185 @@
+/**
+ * What the contact screens share on the server (Contact us and the three app support pages): who is
+ * writing (the signed-in customer's name and email to start the form with, or a visitor), sending a
+ * built ticket through the support outbox, and the receipt the page shows after the redirect.
+ *
+ * Post/redirect/get: a sent form answers a 303 to the same page with a signed receipt in the query
+ * (`?sent=`), so a reload shows the receipt again and sends nothing. The signature keeps a forged
+ * link from showing someone a success that never happened.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { Submission } from '@conform-to/zod/v4'
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import type { ContactTicket, ContactTicketLabels } from '#app/domain/contact-ticket.ts'
+import { isAllowedRedirect, REDIRECT_PARAM } from '#app/domain/redirect.ts'
+import { getEnv } from '#app/env.server.ts'
+import { getI18n, translatorFor } from '#app/i18n/i18n.server.ts'
+import { sendSupportRequest } from '#app/outbox/support-outbox.server.ts'
+import { preferencesContext, sessionContext } from '#app/request-context.server.ts'
+import { SECRET_FIELDS } from '#app/responses.server.ts'
+import { requireCredentials } from '#app/session/auth.server.ts'
+import { cachedMe } from '#app/session/me.server.ts'
+import { hasCredentials } from '#app/session/session.server.ts'
+import { isUpstreamError } from '#app/upstream/errors.ts'
+
+type Context = Readonly<RouterContextProvider>
+
+/** What the form starts with: the signed-in customer's name and email, empty for a visitor. */
+export interface ContactPrefill {
+	contactName: string
+	email: string
+}
+
+export interface ContactVisitor {
+	signedIn: boolean
+	userId: string | null
+	prefill: ContactPrefill
+	/** The customer's country in English, for the ticket's country field; null when not known. */
+	countryName: string | null
+}
+
+function englishCountryName(code: string | null | undefined): string | null {
+	if (!code) return null
+	try {
+		return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? null
+	} catch {
+		return null
+	}
+}
+
+/**
+ * Who is writing. The user's record only fills the form in: when the account API cannot give it,
+ * the form starts with the sign-in email and the customer can still write.
+ */
+export async function contactVisitor(context: Context, request: Request): Promise<ContactVisitor> {
+	if (!hasCredentials(context.get(sessionContext))) {
+		return { signedIn: false, userId: null, prefill: { contactName: '', email: '' }, countryName: null }
+	}
+	const credentials = await requireCredentials(context, request)
+	try {
+		const me = await cachedMe(credentials, { signal: request.signal })
+		const contactName = [me.firstName, me.lastName].filter(Boolean).join(' ')
+		return {
+			signedIn: true,
+			userId: credentials.userId,
+			prefill: { contactName, email: me.email },
+			countryName: englishCountryName(me.country),
+		}
+	} catch (error) {
+		if (!isUpstreamError(error) || error.cancelled) throw error
+		return {
+			signedIn: true,
+			userId: credentials.userId,
+			prefill: { contactName: '', email: credentials.email },
+			countryName: null,
+		}
+	}
+}
+
+/** The ticket's field labels in the page's language (spec 2 §9: labels from translation keys). */
+export function contactLabels(context: Context): { t: (key: string) => string; labels: ContactTicketLabels } {
+	const t = translatorFor(getI18n(context))
+	return {
+		t,
+		labels: {
+			contactName: t('contact.contactName'),
+			email: t('contact.email'),
+			subject: t('contact.subject'),
+			details: t('contact.details'),
+		},
+	}
+}
+
+export function cultureOf(context: Context): string {
+	return context.get(preferencesContext).culture
+}
+
+// ------------------------------------------------------------------ receipts
+
+export interface ContactReceipt {
+	reference: string
+	/** False: kept by the outbox, to be delivered when the help centre answers. */
+	delivered: boolean
+}
+
+const RECEIPT_PARAM = 'sent'
+
+function receiptSignature(secret: string, payload: string): string {
+	return createHmac('sha256', secret).update(`contact-receipt:${payload}`).digest('base64url').slice(0, 22)
+}
+
+function encodeReceipt(receipt: ContactReceipt): string {
+	// The outbox decides what a reference looks like: carried encoded, it needs no rule here.
+	const payload = `${Buffer.from(receipt.reference).toString('base64url')}.${receipt.delivered ? 'd' : 'k'}`
+	return `${payload}.${receiptSignature(getEnv().SESSION_SECRETS[0]!, payload)}`
+}
+
+/** The receipt in the page's address, if its signature is one of ours. */
+export function readReceipt(url: URL): ContactReceipt | null {
+	const match = /^([A-Za-z0-9_-]{1,200})\.([dk])\.([A-Za-z0-9_-]{22})$/.exec(url.searchParams.get(RECEIPT_PARAM) ?? '')
+	if (!match) return null
+	const [, encoded, state, signature] = match as unknown as [string, string, string, string]
+	const given = Buffer.from(signature)
+	const valid = getEnv().SESSION_SECRETS.some((secret) => {
+		const expected = Buffer.from(receiptSignature(secret, `${encoded}.${state}`))
+		return expected.length === given.length && timingSafeEqual(expected, given)
+	})
+	return valid ? { reference: Buffer.from(encoded, 'base64url').toString(), delivered: state === 'd' } : null
+}
+
+/** The page's address without a receipt: where "send another" and the sign-in links lead. */
+export function formPath(url: URL): string {
+	const params = new URLSearchParams(url.searchParams)
+	params.delete(RECEIPT_PARAM)
+	const search = params.toString()
+	return url.pathname + (search ? `?${search}` : '')
+}
+
+/**
+ * Contact us remembers a redirect query (spec 1 §2): an app or page that sent the customer here
+ * (`?redirect=`) is offered as the way back once the message is sent, if its origin is allowed.
+ */
+export function returnTargetOf(url: URL): string | null {
+	const target = url.searchParams.get('redirect')
+	const env = getEnv()
+	return target && isAllowedRedirect(target, env.PORTAL_URL, env.ALLOWED_REDIRECT_ORIGINS) ? target : null
+}
+
+/** Where a visitor signs in or creates an account and comes back to this form. */
+export function accountLinks(url: URL): { logIn: string; signUp: string } {
+	const back = new URLSearchParams({ [REDIRECT_PARAM]: formPath(url) })
+	return { logIn: `/login?${back}`, signUp: `/signup?${back}` }
+}
+
+// ------------------------------------------------------------------ sending
+
+/**
+ * Hands the ticket to the support outbox and answers with the receipt (303 to the page). The outbox
+ * keeps a request it cannot deliver yet and says so (`delivered: false`); only a failure before it
+ * kept anything reaches here, and the form comes back as typed with 'Exception error occurred.'.
+ */
+export async function sendContactTicket(args: {
+	url: URL
+	form: string
+	ticket: ContactTicket
+	userId: string | null
+	submission: Submission<unknown>
+}) {
+	try {
+		const receipt = await sendSupportRequest({
+			form: args.form,
+			ticket: args.ticket,
+			attachments: [],
+			userId: args.userId,
+		})
+		const params = new URLSearchParams(args.url.searchParams)
+		params.set(RECEIPT_PARAM, encodeReceipt(receipt))
+		return redirect(`${args.url.pathname}?${params}`, 303)
+	} catch (error) {
+		if (!isUpstreamError(error)) throw error
+		return data(
+			{ result: args.submission.reply({ formErrors: ['toast.exception'], hideFields: SECRET_FIELDS }) },
+			{ status: 503 },
+		)
+	}
+}
