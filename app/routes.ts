@@ -55,7 +55,7 @@ export default [
 	screen('surveys/satisfaction/:registeredProductId', 'ProductSurvey2', 'routes/gear/product-survey.tsx'),
 
 	// Support (spec 1 §3 forms)
-	screen('support/:tab?', 'Support'),
+	screen('support/:tab?', 'Support', 'routes/support/support.tsx'),
 
 	// Cloud area (spec 2)
 	screen('cloud', 'HomeRVS'),

@@ -83,6 +83,14 @@ describe('screen lists of spec 1 §2', () => {
 		expect(tabsFor('Support', 'dw').map((t) => t.id)).toContain('dw_service_request')
 		expect(tabsFor('Support', 'dw').map((t) => t.id)).not.toContain('order_status')
 		expect(tabsFor('Support', 'main').map((t) => t.id)).toContain('order_status')
+		// A link to a form of the other group opens it: the tab joins the bar at its end.
+		expect(
+			tabsFor('Support', 'main', {}, 'dw_service_request')
+				.map((t) => t.id)
+				.at(-1),
+		).toBe('dw_service_request')
+		expect(tabsFor('Support', 'main', {}, 'order_status').filter((t) => t.id === 'order_status')).toHaveLength(1)
+		expect(tabsFor('Support', 'dw', {}, 'no_such_tab').map((t) => t.id)).not.toContain('no_such_tab')
 		expect(tabsFor('AccountSettings', 'main').map((t) => t.id)).toEqual(['profile', 'interests', 'settings'])
 		expect(tabsFor('AccountSettings', 'main', { staff: true }).map((t) => t.id)).toEqual([
 			'profile',

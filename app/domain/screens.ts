@@ -341,14 +341,26 @@ export function screenChrome(screen: ScreenName): Chrome {
 /**
  * The tabs a screen shows for a theme. Support offers the drum brands' forms
  * on drum themes and the other brands' forms elsewhere; a link to a form of
- * the other group opens the screen's first tab. Staff-only tabs show to staff only.
+ * the other group still opens that form, shown at the end of the bar (ADR 0021:
+ * a customer arriving from a help article never meets a dead end). Staff-only
+ * tabs show to staff only.
  */
-export function tabsFor(screen: ScreenName, theme: ThemeName, viewer: { staff?: boolean } = {}): ScreenTab[] {
+export function tabsFor(
+	screen: ScreenName,
+	theme: ThemeName,
+	viewer: { staff?: boolean } = {},
+	requested?: string,
+): ScreenTab[] {
 	const ids = (SCREEN_TABS[screen] ?? []).filter((id) => viewer.staff || !isStaffOnlyTab(id))
 	if (screen !== 'Support') return ids.map((id) => ({ id }))
 	const enabled: readonly string[] = isDrumTheme(theme) ? SUPPORT_TABS_DRUMS : SUPPORT_TABS_MAIN
-	return ids.filter((id) => enabled.includes(id)).map((id) => ({ id }))
+	const shown = ids.filter((id) => enabled.includes(id))
+	const other = ids.find((id) => id === requested && !enabled.includes(id))
+	return [...shown, ...(other ? [other] : [])].map((id) => ({ id }))
 }
+
+/** Screens whose path without a tab is a page of its own (an overview), not their first tab. */
+export const OVERVIEW_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>(['Support'])
 
 /** The selected tab: the one in the URL when it is a real, enabled tab, else the first enabled one. */
 export function selectedTab<T extends Tab>(tabs: readonly T[], requested: string | undefined): T | undefined {

@@ -7,12 +7,29 @@
  */
 import { data, redirect, type MiddlewareFunction } from 'react-router'
 import { filledHoneypot } from '#app/domain/honeypot.ts'
+import { ATTACHMENT_TABS, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '#app/domain/support-fields.ts'
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-/** Far above the largest form (a support request with three parts); nothing the portal accepts is a file. */
+/** Far above the largest form without files (a support request with three parts). */
 export const MAX_FORM_BYTES = 64 * 1024
+
+/**
+ * The support forms that take attachments (3 files of 10 MB, ADR 0021) accept a multipart body of
+ * up to this: the files and the form around them. Every other route, and these ones url-encoded,
+ * keep the 64 KB limit.
+ */
+export const MAX_UPLOAD_FORM_BYTES = MAX_ATTACHMENTS * MAX_ATTACHMENT_BYTES + 1024 * 1024
+
+const UPLOAD_PATHS = new Set(ATTACHMENT_TABS.flatMap((tab) => [`/support/${tab}`, `/support/${tab}.data`]))
+
+/** The most a request's body may hold: more for the multipart posts of the forms that take files. */
+export function formBodyLimit(pathname: string, mediaType: string): number {
+	return mediaType === 'multipart/form-data' && UPLOAD_PATHS.has(pathname.replace(/\/+$/, ''))
+		? MAX_UPLOAD_FORM_BYTES
+		: MAX_FORM_BYTES
+}
 
 export type FormBodyProblem = 'unsupported' | 'tooLarge' | 'unreadable'
 
@@ -40,8 +57,9 @@ export async function readFormBody(request: Request): Promise<{ form: FormData }
 	const contentType = request.headers.get('Content-Type') ?? ''
 	const mediaType = contentType.split(';', 1)[0]!.trim().toLowerCase()
 	if (!FORM_TYPES.has(mediaType)) return { problem: 'unsupported' }
-	if (Number(request.headers.get('Content-Length') ?? 0) > MAX_FORM_BYTES) return { problem: 'tooLarge' }
-	const bytes = await readUpTo(request.clone().body, MAX_FORM_BYTES)
+	const limit = formBodyLimit(new URL(request.url).pathname, mediaType)
+	if (Number(request.headers.get('Content-Length') ?? 0) > limit) return { problem: 'tooLarge' }
+	const bytes = await readUpTo(request.clone().body, limit)
 	if (!bytes) return { problem: 'tooLarge' }
 	try {
 		return { form: await new Response(new Uint8Array(bytes), { headers: { 'Content-Type': contentType } }).formData() }

@@ -1,0 +1,213 @@
+/**
+ * The help-centre ticket of a support form (spec 2 §3 "Support ticket", §5, §9): the portal builds
+ * it, not the upstream. Subject, a comment body in labelled lines under the sections 'Product
+ * Information', 'Contact Information' and 'Question:', the tags (the form's of the ten, normalised),
+ * type, brand, and the custom fields by name (product name, request type, country name; the account
+ * API maps them to the help centre's field ids, which differ per environment: ADR 0006, 0021).
+ * A service request is titled '{brand} Service Request', tagged '{brand}_service_request' (and
+ * 'rjm_service' when that flag is set), of type 'service_request' and category 'question'. Labels
+ * come from the catalogue through the translator passed in. Pure: no I/O.
+ */
+import type { SupportFormValue } from './support-form.ts'
+import {
+	fieldsOf,
+	OTHER_PRODUCT,
+	PART_FIELDS,
+	REGISTERED_PREFIX,
+	SUPPORT_FORM_TITLES,
+	type SupportForm,
+	type SupportOptions,
+} from './support-fields.ts'
+import { normaliseTags } from './ticket-tags.ts'
+
+/** The shape of `POST zendesk/request/` (app/upstream/contract/help-centre.ts), restated: domain imports nothing. */
+export interface SupportTicketRequest {
+	ticket: {
+		subject: string
+		comment: { body: string }
+		type: string
+		tags: string[]
+		customFields: { productName: string | null; requestType: string | null; countryName: string | null }
+	}
+	request: { requester: { name: string; email: string }; cultureCode: string }
+	brand: string
+}
+
+export type TicketTranslate = (key: string, values?: Record<string, string>) => string
+
+/** Brand values, their names in ticket titles and their tag stems (spec 2 §9 brands). */
+export const TICKET_BRANDS: Readonly<Record<string, { name: string; tag: string }>> = {
+	main: { name: 'Roland', tag: 'roland' },
+	effects: { name: 'BOSS', tag: 'boss' },
+	proav: { name: 'Roland Pro A/V', tag: 'roland_proav' },
+	cloud: { name: 'Roland Cloud', tag: 'roland_cloud' },
+	dw: { name: 'DW', tag: 'dw' },
+	pdp: { name: 'PDP', tag: 'pdp' },
+	dwe: { name: 'DWe', tag: 'dwe' },
+	drumshop: { name: 'DRUMSHOP', tag: 'drumshop' },
+	slingerland: { name: 'SLINGERLAND', tag: 'slingerland' },
+}
+/** Spec 2 §9: a brand the map does not know is named as the drum brand. */
+export const FALLBACK_TICKET_BRAND = 'dw'
+
+/** The brand a ticket goes to: a known brand value, else the drum brand. */
+export function ticketBrand(value: string | null | undefined): string {
+	const brand = value?.trim().toLowerCase() ?? ''
+	return Object.hasOwn(TICKET_BRANDS, brand) ? brand : FALLBACK_TICKET_BRAND
+}
+
+/** A brand's name for ticket titles: the brands master list's label, else the map's, else the drum brand's. */
+export function ticketBrandName(
+	value: string | null | undefined,
+	masterNames: Readonly<Record<string, string>> = {},
+): string {
+	const brand = ticketBrand(value)
+	return masterNames[brand]?.trim() || TICKET_BRANDS[brand]!.name
+}
+
+export const NO_DATA = 'supportForms.noData'
+
+/** A product the form may name: from the catalogue, or one of the user's registrations. */
+export interface TicketProduct {
+	slug: string
+	name: string
+	brand: string
+}
+export interface RegisteredChoice {
+	id: string
+	slug: string
+	serialCode: string
+	purchaseDate: string | null
+	purchaseMethod: string | null
+	purchaseDealer: string | null
+}
+
+/** The product a product select's value names (`slug`, `registered:<id>`, `other`), or null. */
+export function chosenProduct(
+	choice: string | undefined,
+	catalogue: readonly TicketProduct[],
+	registered: readonly RegisteredChoice[],
+): { product: TicketProduct | null; registration: RegisteredChoice | null } {
+	if (!choice || choice === OTHER_PRODUCT) return { product: null, registration: null }
+	if (choice.startsWith(REGISTERED_PREFIX)) {
+		const registration = registered.find((r) => r.id === choice.slice(REGISTERED_PREFIX.length)) ?? null
+		const product = registration ? (catalogue.find((p) => p.slug === registration.slug) ?? null) : null
+		return { product, registration }
+	}
+	return { product: catalogue.find((p) => p.slug === choice) ?? null, registration: null }
+}
+
+export interface TicketInput {
+	form: SupportForm
+	value: SupportFormValue
+	japanese: boolean
+	cultureCode: string
+	translate: TicketTranslate
+	/** The product the form names, when it names one of the catalogue. */
+	product: TicketProduct | null
+	/** The portal's theme brand: the ticket's brand when the form names none. */
+	themeBrand: string
+	/** The brands master list's names by brand value. */
+	brandNames?: Readonly<Record<string, string>>
+	/** Labels of the selects' values, to write them as the customer saw them. */
+	optionLabels?: Partial<Record<SupportOptions, Readonly<Record<string, string>>>>
+	countryName: string | null
+	requester: { name: string; email: string }
+	/** Service requests of this deployment are also tagged for the RJM service centre (ADR 0021). */
+	rjmService: boolean
+	/** File names of the attachments, listed before the question. */
+	attachmentNames?: readonly string[]
+}
+
+/** The request `sendSupportRequest` delivers: `POST zendesk/request/` (spec 2 §7). */
+export function buildSupportTicket(input: TicketInput): SupportTicketRequest {
+	const { form, value, translate: t, product } = input
+	const fields = fieldsOf(form, input.japanese)
+	const brand = ticketBrand(
+		form.brandFrom === 'brandField'
+			? value.fields.brand
+			: form.brandFrom === 'product'
+				? (product?.brand ?? input.themeBrand)
+				: input.themeBrand,
+	)
+	const brandName = ticketBrandName(brand, input.brandNames)
+	const serviceRequest = form.kind === 'serviceRequest'
+
+	const shown = (name: string, raw: string): string => {
+		const field = fields.find((f) => f.name === name)
+		if (name === 'product') {
+			if (raw === OTHER_PRODUCT) return t('supportForms.productOther')
+			return product?.name ?? raw
+		}
+		if (name === 'brand') return ticketBrandName(raw, input.brandNames)
+		const labels = field?.options ? input.optionLabels?.[field.options] : undefined
+		return labels?.[raw] ?? raw
+	}
+	const lines = (section: 'product' | 'contact' | 'question') =>
+		fields
+			.filter((field) => field.section === section && field.name !== 'question')
+			.flatMap((field) => {
+				const raw = value.fields[field.name] ?? ''
+				if (!raw) return field.name === 'serialCode' ? [`${t(field.label)}: ${t(NO_DATA)}`] : []
+				return [`${t(field.label)}: ${shown(field.name, raw)}`]
+			})
+
+	const productLines = lines('product')
+	value.parts.forEach((part, index) => {
+		const details = (['partNumber', 'description', 'quantity'] as const)
+			.filter((name) => part[name])
+			.map((name) => `${t(PART_FIELDS[name].label)}: ${part[name]}`)
+		productLines.push(`${t('supportForms.part', { number: String(index + 1) })}: ${details.join(', ')}`)
+	})
+	const extra = [
+		...lines('question'),
+		...(input.attachmentNames?.length ? [`${t('supportForms.attachments')}: ${input.attachmentNames.join(', ')}`] : []),
+	]
+	const body = [
+		t('supportForms.sectionProduct'),
+		...productLines,
+		'',
+		t('supportForms.sectionContact'),
+		...lines('contact'),
+		'',
+		...(extra.length ? [...extra, ''] : []),
+		t('supportForms.sectionQuestion'),
+		value.fields.question || t(NO_DATA),
+	].join('\n')
+
+	const productName =
+		product?.name ??
+		(value.fields.otherProductName || value.fields.productDescription || value.fields.productId || null)
+	const about = (form.subjectFrom ?? []).map((name) => value.fields[name]).find(Boolean) ?? productName
+	const subject = serviceRequest
+		? t('supportForms.serviceRequestTitle', { brand: brandName })
+		: about
+			? `${t(SUPPORT_FORM_TITLES[form.tab])}: ${about}`
+			: t(SUPPORT_FORM_TITLES[form.tab])
+
+	const tags = normaliseTags([
+		...form.tags,
+		...(serviceRequest ? [`${TICKET_BRANDS[brand]!.tag}_service_request`] : []),
+		...(serviceRequest && input.rjmService ? ['rjm_service'] : []),
+	])
+
+	return {
+		ticket: {
+			subject: subject.slice(0, 150),
+			comment: { body },
+			type: serviceRequest ? 'service_request' : 'question',
+			tags,
+			customFields: {
+				productName: productName?.slice(0, 200) ?? null,
+				// Spec 2 §9: a service request's category is 'question'; other forms say which form they are.
+				requestType: serviceRequest ? 'question' : form.tab,
+				countryName: input.countryName,
+			},
+		},
+		request: {
+			requester: { name: input.requester.name, email: input.requester.email },
+			cultureCode: input.cultureCode,
+		},
+		brand,
+	}
+}
