@@ -11,6 +11,7 @@ import { NonceProvider } from './ui/nonce.tsx'
 // The server reaches these through the build's entry module (server/index.ts).
 export { createLoadContext } from './request-context.server.ts'
 export { checkStore, closeStore } from './session/store.server.ts'
+export { startSupportOutbox, stopSupportOutbox } from './outbox/support-outbox.server.ts'
 
 export const streamTimeout = 5_000
 

@@ -35,6 +35,17 @@ const EnvSchema = z.object({
 	DATA_DIR: z.string().default('./data'),
 	/** Sessions and the master-data cache in Redis instead of node:sqlite and memory. */
 	REDIS_URL: optionalUrlOf(/^rediss?$/),
+	/**
+	 * How long a support form waits for the help centre before saying the request
+	 * is kept and will be delivered (the outbox, ADR 0020).
+	 */
+	SUPPORT_DELIVERY_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+	/** The outbox's first retry after a failed delivery; each later one waits twice as long… */
+	SUPPORT_RETRY_BASE_MS: z.coerce.number().int().min(10).default(2000),
+	/** …up to this. */
+	SUPPORT_RETRY_MAX_MS: z.coerce.number().int().min(10).default(300_000),
+	/** One delivery attempt (files and ticket) gives up after this. */
+	SUPPORT_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
 	/** Express `trust proxy`: false, true, a hop count or a list of addresses. */
 	TRUST_PROXY: z
 		.string()

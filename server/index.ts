@@ -1,6 +1,7 @@
 /**
  * Starts the portal: `node server/index.ts` serves the production build;
- * `--dev` serves the app through Vite. SIGTERM lets requests in flight finish.
+ * `--dev` serves the app through Vite. SIGTERM lets requests in flight finish,
+ * then stops the support outbox's delivery (what is not delivered stays kept).
  */
 import http from 'node:http'
 import path from 'node:path'
@@ -21,6 +22,9 @@ interface PortalEntry {
 	createLoadContext: (args: { nonce: string; clientIp?: string }) => RouterContextProvider
 	checkStore: () => Promise<void>
 	closeStore: () => Promise<void>
+	/** The support outbox's background delivery (ADR 0020). */
+	startSupportOutbox: () => void
+	stopSupportOutbox: () => Promise<void>
 }
 const entryOf = (build: ServerBuild) => build.entry.module as unknown as PortalEntry
 
@@ -41,6 +45,8 @@ if (emulator)
 
 let app: ReturnType<typeof createPortalApp>
 let stop: () => Promise<void>
+/** Kept support requests start moving once the server listens. */
+let startOutbox: () => Promise<void>
 
 if (dev) {
 	const vite = await import('vite')
@@ -57,8 +63,11 @@ if (dev) {
 		emulator: emulator?.router,
 		healthCheck: async () => entryOf(await loadBuild()).checkStore(),
 	})
+	startOutbox = async () => entryOf(await loadBuild()).startSupportOutbox()
 	stop = async () => {
-		await entryOf(await loadBuild()).closeStore()
+		const entry = entryOf(await loadBuild())
+		await entry.stopSupportOutbox()
+		await entry.closeStore()
 		await viteServer.close()
 	}
 } else {
@@ -76,7 +85,11 @@ if (dev) {
 		emulator: emulator?.router,
 		healthCheck: entry.checkStore,
 	})
-	stop = entry.closeStore
+	startOutbox = async () => entry.startSupportOutbox()
+	stop = async () => {
+		await entry.stopSupportOutbox()
+		await entry.closeStore()
+	}
 }
 
 const server = http.createServer(app)
@@ -84,6 +97,9 @@ server.listen(env.PORT, env.HOST, () => {
 	const address = server.address()
 	const port = typeof address === 'object' && address ? address.port : env.PORT
 	console.log(`portal listening on http://localhost:${port} (${dev ? 'development' : env.NODE_ENV})`)
+	startOutbox().catch((error: unknown) =>
+		console.error(`support outbox: could not start: ${(error as Error)?.message ?? String(error)}`),
+	)
 })
 
 let stopping = false

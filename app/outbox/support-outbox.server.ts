@@ -2,13 +2,21 @@
  * The support outbox's face to the routes (issue 12): every support, contact
  * and app-support form hands its built ticket here and shows the receipt.
  *
- * This first version delivers straight away and keeps nothing; the durable
- * outbox (written before the help-centre call, retried with back-off, one
- * ticket per request) replaces the inside of these functions, not their shape.
+ * A request is stored durably before the help centre is called (ADR 0020):
+ * node:sqlite under DATA_DIR, or BullMQ on Redis when REDIS_URL is set. The
+ * customer waits at most SUPPORT_DELIVERY_WAIT_MS for the help centre; after
+ * that the request stays kept and is delivered in the background with
+ * back-off, exactly once (its reference is the ticket's idempotency key).
  */
-import { randomUUID } from 'node:crypto'
+import path from 'node:path'
+import { getEnv } from '#app/env.server.ts'
 import type { HelpCentreTicketRequest } from '#app/upstream/contract/help-centre.ts'
-import { createHelpCentreRequest } from '#app/upstream/help-centre.server.ts'
+import { createBullmqOutbox } from './bullmq-outbox.server.ts'
+import type { OutboxBackend, SupportRequestStatus } from './outbox-backend.ts'
+import { newReference } from './reference.ts'
+import { createSqliteOutbox } from './sqlite-outbox.server.ts'
+
+export type { SupportRequestStatus } from './outbox-backend.ts'
 
 /** A file the customer attached, already checked (size, type sniffed from its bytes). */
 export interface SupportAttachment {
@@ -23,7 +31,8 @@ export interface SupportSubmission {
 	form: string
 	/**
 	 * Built by a ticket builder in app/domain/. `request.requester` is always
-	 * given: delivery may happen after the session has ended.
+	 * given: delivery may happen after the session has ended, so it goes
+	 * without the user's access token (as a visitor's, with the security token).
 	 */
 	ticket: HelpCentreTicketRequest
 	attachments: readonly SupportAttachment[]
@@ -32,7 +41,7 @@ export interface SupportSubmission {
 }
 
 export interface SupportReceipt {
-	/** The portal's reference for the request, shown to the customer. */
+	/** The portal's reference for the request (`SR-XXXX-XXXX-XXXX`), shown to the customer. */
 	reference: string
 	/** True when the help centre has it; false when it is kept and will be delivered later. */
 	delivered: boolean
@@ -42,17 +51,65 @@ export interface SupportRequestSummary {
 	reference: string
 	form: string
 	createdAt: string
+	/** `status === 'delivered'`. */
 	delivered: boolean
+	/** Waiting: kept and being retried. Failed: the help centre refused it for good (kept, logged). */
+	status: SupportRequestStatus
 }
 
-/** Accepts a request: never throws for an upstream failure once the request is kept. */
+let outbox: OutboxBackend | undefined
+
+function getOutbox(): OutboxBackend {
+	if (!outbox) {
+		const env = getEnv()
+		const settings = {
+			attemptTimeoutMs: env.SUPPORT_ATTEMPT_TIMEOUT_MS,
+			retryBaseMs: env.SUPPORT_RETRY_BASE_MS,
+			retryMaxMs: env.SUPPORT_RETRY_MAX_MS,
+		}
+		outbox = env.REDIS_URL
+			? createBullmqOutbox(env.REDIS_URL, settings)
+			: createSqliteOutbox(path.resolve(env.DATA_DIR, 'support-outbox.sqlite'), settings)
+	}
+	return outbox
+}
+
+/**
+ * Accepts a request: once it is kept, an upstream failure is no error (the
+ * receipt says it is not delivered yet). Throws only when it cannot be kept.
+ */
 export async function sendSupportRequest(submission: SupportSubmission): Promise<SupportReceipt> {
-	const reference = randomUUID()
-	await createHelpCentreRequest(submission.ticket, { idempotencyKey: reference })
-	return { reference, delivered: true }
+	if (!submission.ticket.request?.requester)
+		throw new Error('A support ticket needs its requester: it may be delivered after the session has ended')
+	const reference = newReference()
+	const backend = getOutbox()
+	await backend.accept({
+		reference,
+		form: submission.form,
+		userId: submission.userId,
+		createdAt: new Date().toISOString(),
+		ticket: submission.ticket,
+		files: submission.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, bytes: a.bytes })),
+		uploads: null,
+	})
+	const delivered = await backend.waitForDelivery(reference, getEnv().SUPPORT_DELIVERY_WAIT_MS)
+	return { reference, delivered }
 }
 
-/** The user's recent requests, newest first. */
-export async function recentSupportRequests(_userId: string, _limit = 10): Promise<SupportRequestSummary[]> {
-	return []
+/** The user's recent requests, newest first, as the outbox has them. */
+export async function recentSupportRequests(userId: string, limit = 10): Promise<SupportRequestSummary[]> {
+	const entries = await getOutbox().recent(userId, limit)
+	return entries.map((entry) => ({ ...entry, delivered: entry.status === 'delivered' }))
+}
+
+/** Starts background delivery (at server start): requests kept by earlier runs are delivered too. */
+export function startSupportOutbox(): void {
+	getOutbox().start()
+}
+
+/** Stops background delivery (at shutdown); requests not yet delivered stay kept for the next run. */
+export async function stopSupportOutbox(): Promise<void> {
+	const stopping = outbox
+	outbox = undefined
+	await stopping?.stop()
 }

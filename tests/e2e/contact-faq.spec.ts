@@ -234,3 +234,18 @@ test('each app support page shows its articles and files a ticket tagged for the
 	await expect(page).toHaveURL('/cloud/faq/360001000023')
 	await expect(page.getByRole('article').getByText('tone exchange app')).toBeVisible()
 })
+
+test('a contact form that fills the honeypot is sent back and files nothing', async ({ request, javaScript }) => {
+	test.skip(!javaScript, 'plain HTTP requests: run once')
+	const email = uniqueEmail('bot')
+	const fields = { contactName: 'Bot', email, details: 'Buy now', website: 'https://spam.example' }
+	for (const [path, subject] of [
+		['/contact-us', 'other'],
+		['/cloud/support/zenbeats', 'Cheap pills'],
+	] as const) {
+		const bot = await request.post(path, { form: { ...fields, subject }, maxRedirects: 0 })
+		expect(bot.status()).toBe(303)
+		expect(bot.headers()['location']).toBe(path)
+	}
+	expect(await ticketsFor(request, email)).toHaveLength(0)
+})
