@@ -110,7 +110,7 @@ export default function AppSupport({ loaderData, actionData }: Route.ComponentPr
 					<Link to={loaderData.allArticles}>{t('appSupport.allArticles', { app: name })}</Link>
 				</p>
 			</section>
-			<section className="stack" aria-labelledby="app-contact-title">
+			<section aria-labelledby="app-contact-title">
 				<h2 id="app-contact-title">{t('appSupport.contactTitle', { app: name })}</h2>
 				{receipt ? (
 					<ContactReceiptView receipt={receipt} sendAnother={loaderData.formPath} returnTo={returnTo} />

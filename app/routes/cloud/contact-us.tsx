@@ -57,7 +57,7 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
 	if (receipt) return <ContactReceiptView receipt={receipt} sendAnother={loaderData.formPath} returnTo={returnTo} />
 	const result = formResult(actionData)
 	return (
-		<section className="stack" aria-labelledby="contact-us-title">
+		<section aria-labelledby="contact-us-title">
 			<h2 id="contact-us-title">{t('contact.title')}</h2>
 			<p>{t('contact.intro')}</p>
 			{signedIn ? null : <AnonymousNotice logIn={links.logIn} signUp={links.signUp} />}
