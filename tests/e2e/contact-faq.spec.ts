@@ -63,6 +63,7 @@ test('a visitor sends Contact us: asked to sign in, sent all the same, the ticke
 	await expect(status).toContainText('You have sent successfully.')
 	await expect(status).toContainText(/Your reference: \S+/)
 	await expect(main(page).getByRole('link', { name: 'Go back' })).toHaveAttribute('href', '/settings')
+	if (javaScript) await expectAccessible(page)
 	expect(new URL(page.url()).pathname).toBe('/contact-us')
 
 	const [ticket, ...others] = await ticketsFor(request, email)
@@ -107,6 +108,7 @@ test('a signed-in customer finds name and email filled in, with no notice, and s
 test('an incomplete Contact us form comes back (400) with every message and what was typed', async ({
 	page,
 	request,
+	javaScript,
 }) => {
 	await page.goto('/cloud/contact-us')
 	await page.getByLabel('Contact name').fill('Half Done')
@@ -120,6 +122,7 @@ test('an incomplete Contact us form comes back (400) with every message and what
 	await expect(page.getByLabel('Contact name')).toHaveValue('Half Done')
 	await expect(page.getByLabel('Email')).toHaveValue('not-an-email')
 	await expect(page.getByLabel('Subject')).toHaveAttribute('aria-invalid', 'true')
+	if (javaScript) await expectAccessible(page)
 	expect(await ticketsFor(request, 'not-an-email')).toHaveLength(0)
 })
 
