@@ -15,6 +15,7 @@ import {
 	type SupportValues,
 } from '#app/domain/support-fields.ts'
 import { Field, fieldErrors, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { HoneypotField } from '#app/ui/honeypot.tsx'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 import type { loadSupportForm, SupportFormAnswer, SupportOption } from './support-form.server.ts'
 
@@ -242,6 +243,7 @@ function SupportFormFields({ data, answer }: { data: FormPage; answer?: SupportF
 		>
 			{/* The first submit button is the one Enter presses: sending, not adding a part. */}
 			<button type="submit" name="intent" value="send" hidden tabIndex={-1} />
+			<HoneypotField />
 			<FormErrors result={result} />
 			{result?.error && Object.keys(result.error).some((key) => key !== '') ? (
 				<p className="form-errors" role="alert">
