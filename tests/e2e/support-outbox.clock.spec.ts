@@ -1,0 +1,134 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { EMULATOR_SECURITY_SECRET } from '../../app/env.server.ts'
+import { freePort } from '../redis-server.ts'
+import { E2E_BASE_URL } from '../e2e-env.ts'
+import { DEMO, signIn, uniqueEmail } from './account.ts'
+import { ticketsFor } from './emulator.ts'
+import { expect, test } from './fixtures.ts'
+
+/**
+ * The outage journey of issue 12: the help centre fails, a support request is sent, the page says it
+ * is kept; the portal process is then killed (SIGKILL) and started again; the fault is cleared; the
+ * help centre receives exactly one ticket. The portal here is a second one, spawned by the test with
+ * its own data directory and port, on this suite's emulator (as it would be on real upstreams), so
+ * the test can kill it. Faults touch every request to the path: a clock journey.
+ */
+test.describe.configure({ mode: 'serial' })
+
+const UPSTREAMS = {
+	ACCOUNT_API_URL: 'account',
+	SSO_URL: 'sso',
+	CLOUD_API_URL: 'cloud',
+	DEVICE_API_URL: 'device',
+	PUBLIC_API_URL: 'public',
+	LOG_API_URL: 'log',
+	VIDEO_API_URL: 'video',
+}
+
+interface Portal {
+	url: string
+	process: ChildProcess
+	exited: Promise<unknown>
+}
+
+async function startPortal(port: number, dataDir: string): Promise<Portal> {
+	const url = `http://localhost:${port}`
+	const upstreams = Object.fromEntries(
+		Object.entries(UPSTREAMS).map(([name, mount]) => [name, `${E2E_BASE_URL}/_emulator/${mount}/`]),
+	)
+	const child = spawn(process.execPath, [path.resolve('server/index.ts')], {
+		env: {
+			...process.env,
+			...upstreams,
+			NODE_ENV: 'production',
+			PORT: String(port),
+			PUBLIC_URL: url,
+			DATA_DIR: dataDir,
+			SESSION_SECRET: 'e2e-second-portal-session-secret',
+			RCP_SECURITY_SECRET: EMULATOR_SECURITY_SECRET,
+			// Quick retries, so the journey does not wait minutes for the back-off.
+			SUPPORT_RETRY_BASE_MS: '500',
+			SUPPORT_RETRY_MAX_MS: '2000',
+		},
+		stdio: ['ignore', 'ignore', 'inherit'],
+	})
+	const exited = new Promise((resolve) => child.on('exit', resolve))
+	for (let i = 0; i < 100; i++) {
+		const up = await fetch(`${url}/healthz`).then(
+			(response) => response.ok,
+			() => false,
+		)
+		if (up) return { url, process: child, exited }
+		await new Promise((resolve) => setTimeout(resolve, 200))
+	}
+	child.kill('SIGKILL')
+	throw new Error('the second portal did not start')
+}
+
+let dataDir: string
+let portal: Portal | undefined
+
+test.beforeEach(() => {
+	dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-outbox-e2e-'))
+})
+
+test.afterEach(async ({ request }) => {
+	await request.delete('/_emulator/faults')
+	portal?.process.kill('SIGKILL')
+	await portal?.exited
+	portal = undefined
+	rmSync(dataDir, { recursive: true, force: true })
+})
+
+test('the help centre down: a support request is kept across a portal crash and arrives once it is back', async ({
+	browser,
+	javaScript,
+	request,
+}) => {
+	test.setTimeout(90_000)
+	const port = await freePort()
+	portal = await startPortal(port, dataDir)
+	const context = await browser.newContext({ baseURL: portal.url, javaScriptEnabled: javaScript })
+	const page = await context.newPage()
+	await signIn(page, DEMO.customer.email, DEMO.customer.password)
+
+	const email = uniqueEmail('outage')
+	const fault = await request.post('/_emulator/faults', {
+		data: { path: '/account/zendesk/request', mode: 'status', status: 503 },
+	})
+	expect(fault.ok()).toBe(true)
+	await page.goto('/support/order_status')
+	await page.getByLabel('Order number').fill('ORD-4711')
+	await page.getByLabel('Name').fill('Alex Owner')
+	await page.getByLabel('Email').fill(email)
+	await page.getByRole('button', { name: 'Send' }).click()
+	const status = page.getByRole('main').getByRole('status')
+	await expect(status).toContainText(/We have your request \(reference SR-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}\)/)
+	await expect(status).toContainText('You do not need to send it again.')
+	const reference = /reference (SR-[0-9A-Z-]+)\)/.exec((await status.textContent()) ?? '')![1]!
+	expect(await ticketsFor(request, email)).toEqual([])
+
+	// The portal dies without a chance to finish anything, and comes back on the same data.
+	portal.process.kill('SIGKILL')
+	await portal.exited
+	portal = await startPortal(port, dataDir)
+	await request.delete('/_emulator/faults')
+
+	await expect
+		.poll(async () => (await ticketsFor(request, email)).map((t) => t.idempotencyKey), { timeout: 45_000 })
+		.toEqual([reference])
+	const [ticket] = await ticketsFor(request, email)
+	expect(ticket!.tags).toContain('order_status')
+	expect(ticket!.commentBody).toContain('ORD-4711')
+	// No second ticket from a late retry.
+	await new Promise((resolve) => setTimeout(resolve, 3000))
+	expect(await ticketsFor(request, email)).toHaveLength(1)
+
+	// The customer's list at /support says so, from the outbox.
+	await page.goto('/support')
+	await expect(page.getByRole('row', { name: new RegExp(reference) })).toBeVisible()
+	await context.close()
+})
