@@ -5,7 +5,7 @@
  * redis-server is installed.
  */
 import { spawn } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -215,13 +215,20 @@ function outboxContract(name: string, env: () => Promise<Record<string, string>>
 			await outbox.stopSupportOutbox()
 			const email = newEmail()
 			const userId = randomUUID()
+			const receiptPdf = Buffer.from('%PDF-1.7 proof of purchase, kept across a crash')
+			const receipt64 = receiptPdf.toString('base64')
 			// On node:sqlite the first process's attempt is in flight, stalled at the help centre, when it is
 			// killed; the help centre then stores that ticket anyway, so the new process's delivery must not
 			// add one. On BullMQ the first process runs no worker: the job waits in Redis for the second.
 			await emu.fault({ path: '/account/zendesk/request', mode: 'delay', delayMs: 2500, times: 1 })
 			const child = { ...settings, SUPPORT_DELIVERY_WAIT_MS: '200', SUPPORT_ATTEMPT_TIMEOUT_MS: '1000' }
 			const first = await runChild('accept', child, {
-				OUTBOX_SUBMISSION: JSON.stringify({ form: 'parts_order_request', ticket: ticketFor(email), userId }),
+				OUTBOX_SUBMISSION: JSON.stringify({
+					form: 'parts_order_request',
+					ticket: ticketFor(email),
+					userId,
+					attachments: [{ filename: 'receipt.pdf', contentType: 'application/pdf', base64: receipt64 }],
+				}),
 			})
 			const receipt = JSON.parse(await first.line) as { reference: string; delivered: boolean }
 			expect(receipt.delivered).toBe(false)
@@ -231,7 +238,16 @@ function outboxContract(name: string, env: () => Promise<Record<string, string>>
 			expect(await second.line).toBe('delivered')
 			expect(await second.exited).toBe(0)
 			await new Promise((resolve) => setTimeout(resolve, 3000))
-			expect((await ticketsOf(email)).map((t) => t.idempotencyKey)).toEqual([receipt.reference])
+			const tickets = await ticketsOf(email)
+			expect(tickets.map((t) => t.idempotencyKey)).toEqual([receipt.reference])
+			expect(tickets[0]!.attachments).toEqual([
+				{
+					filename: 'receipt.pdf',
+					contentType: 'application/pdf',
+					size: receiptPdf.length,
+					sha256: createHash('sha256').update(receiptPdf).digest('hex'),
+				},
+			])
 		}, 40_000)
 	})
 }
