@@ -7,7 +7,6 @@
  * (`?sent=`), so a reload shows the receipt again and sends nothing. The signature keeps a forged
  * link from showing someone a success that never happened.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Submission } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import type { ContactTicket, ContactTicketLabels } from '#app/domain/contact-ticket.ts'
@@ -21,6 +20,7 @@ import { requireCredentials } from '#app/session/auth.server.ts'
 import { cachedMe } from '#app/session/me.server.ts'
 import { hasCredentials } from '#app/session/session.server.ts'
 import { isUpstreamError } from '#app/upstream/errors.ts'
+import { decodeReceipt, encodeReceipt, type ContactReceipt } from './contact-receipt.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -96,35 +96,11 @@ export function cultureOf(context: Context): string {
 
 // ------------------------------------------------------------------ receipts
 
-export interface ContactReceipt {
-	reference: string
-	/** False: kept by the outbox, to be delivered when the help centre answers. */
-	delivered: boolean
-}
-
 const RECEIPT_PARAM = 'sent'
-
-function receiptSignature(secret: string, payload: string): string {
-	return createHmac('sha256', secret).update(`contact-receipt:${payload}`).digest('base64url').slice(0, 22)
-}
-
-function encodeReceipt(receipt: ContactReceipt): string {
-	// The outbox decides what a reference looks like: carried encoded, it needs no rule here.
-	const payload = `${Buffer.from(receipt.reference).toString('base64url')}.${receipt.delivered ? 'd' : 'k'}`
-	return `${payload}.${receiptSignature(getEnv().SESSION_SECRETS[0]!, payload)}`
-}
 
 /** The receipt in the page's address, if its signature is one of ours. */
 export function readReceipt(url: URL): ContactReceipt | null {
-	const match = /^([A-Za-z0-9_-]{1,200})\.([dk])\.([A-Za-z0-9_-]{22})$/.exec(url.searchParams.get(RECEIPT_PARAM) ?? '')
-	if (!match) return null
-	const [, encoded, state, signature] = match as unknown as [string, string, string, string]
-	const given = Buffer.from(signature)
-	const valid = getEnv().SESSION_SECRETS.some((secret) => {
-		const expected = Buffer.from(receiptSignature(secret, `${encoded}.${state}`))
-		return expected.length === given.length && timingSafeEqual(expected, given)
-	})
-	return valid ? { reference: Buffer.from(encoded, 'base64url').toString(), delivered: state === 'd' } : null
+	return decodeReceipt(url.searchParams.get(RECEIPT_PARAM), getEnv().SESSION_SECRETS)
 }
 
 /** The page's address without a receipt: where "send another" and the sign-in links lead. */
@@ -173,7 +149,7 @@ export async function sendContactTicket(args: {
 			userId: args.userId,
 		})
 		const params = new URLSearchParams(args.url.searchParams)
-		params.set(RECEIPT_PARAM, encodeReceipt(receipt))
+		params.set(RECEIPT_PARAM, encodeReceipt(receipt, getEnv().SESSION_SECRETS[0]!))
 		return redirect(`${args.url.pathname}?${params}`, 303)
 	} catch (error) {
 		if (!isUpstreamError(error)) throw error
