@@ -108,6 +108,15 @@ test('a registered product is the product choice, with its serial and purchase d
 	await expect(page.locator('[name="phone"]')).toHaveValue('(512) 555-0143')
 	await expect(page.locator('[name="addressLine1"]')).toHaveValue('10 Drum Lane')
 	await expect(page.locator('[name="postalCode"]')).toHaveValue('78701')
+	// Another product chosen, then the registration again: its details come back with one press.
+	await product.selectOption('fp-30x')
+	await page.locator('[name="serialCode"]').fill('')
+	await page.getByRole('button', { name: "Use my product's details" }).click()
+	await expect(page.locator('[name="serialCode"]')).toHaveValue('')
+	await product.selectOption(`registered:${supportAccount.registeredProductId}`)
+	await page.getByRole('button', { name: "Use my product's details" }).click()
+	await expect(page.locator('[name="serialCode"]')).toHaveValue('SUP0001')
+	await expect(page.locator('[name="phone"]')).toHaveValue('(512) 555-0143')
 	// Editable: another serial is sent as typed.
 	await page.locator('[name="serialCode"]').fill('SUP0009')
 	await page.locator('[name="question"]').fill('The pedal crackles.')
@@ -232,8 +241,18 @@ test('/support: the forms, the promise, and the recent requests', async ({ page,
 	await forms.getByRole('link', { name: 'DWe Product Support' }).click()
 	await expect(page).toHaveURL('/support/dwe_product_support')
 	await expect(page.getByLabel('Computer OS')).toBeVisible()
+	// A request sent is listed with its reference, form, date and whether it is delivered (the outbox's record).
+	await page.goto('/support/order_status')
+	await fillValid(page, 'order_status')
+	expect((await send(page, 'order_status')).status()).toBeLessThan(400)
+	await expect(page).toHaveURL(/\?sent=/)
+	const reference = new URL(page.url()).searchParams.get('sent')!
 	await page.goto('/support')
-	await expect(page.getByRole('region', { name: 'Your recent requests' })).toBeVisible()
+	const recent = page.getByRole('region', { name: 'Your recent requests' })
+	const row = recent.getByRole('row').filter({ hasText: reference })
+	await expect(row.getByRole('cell').nth(1)).toHaveText('Order Status')
+	await expect(row.getByRole('cell').nth(2)).toHaveText(/\d{4}/)
+	await expect(row.getByRole('cell').nth(3)).toHaveText(/^(Delivered|Waiting to be delivered)$/)
 	if (javaScript) await expectAccessible(page)
 })
 
