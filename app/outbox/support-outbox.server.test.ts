@@ -281,6 +281,54 @@ async function runChild(mode: 'accept' | 'deliver', settings: Record<string, str
 
 outboxContract('node:sqlite', async () => ({}))
 
+describe('two delivery loops on one node:sqlite outbox in one process', () => {
+	it('never send a request twice at once: each retry is one call', async () => {
+		const dataDir = mkdtempSync(path.join(os.tmpdir(), 'outbox-loops-'))
+		await load({ DATA_DIR: dataDir })
+		const { createSqliteOutbox } = await import('./sqlite-outbox.server.ts')
+		const file = path.join(dataDir, 'support-outbox.sqlite')
+		const settings = { attemptTimeoutMs: 2000, retryBaseMs: 100, retryMaxMs: 100 }
+		const loops = [createSqliteOutbox(file, settings), createSqliteOutbox(file, settings)]
+		try {
+			const email = newEmail()
+			const before = await latestCall()
+			// Each first attempt fails; the retries are left to the two loops, which poll together.
+			await emu.fault({ path: '/account/zendesk/request', mode: 'status', status: 503, times: 8 })
+			const references: string[] = []
+			for (let i = 0; i < 8; i++) {
+				const reference = `SR-LOOP-${i}-${randomUUID().slice(0, 8)}`
+				references.push(reference)
+				await loops[i % 2]!.accept({
+					reference,
+					form: 'email_support',
+					userId: 'loops',
+					createdAt: new Date().toISOString(),
+					ticket: ticketFor(email),
+					files: [],
+					uploads: null,
+				})
+			}
+			await eventually(
+				() => ticketCallsAfter(before),
+				(calls) => calls.length >= 8,
+			)
+			for (const loop of loops) loop.start()
+			await eventually(
+				() => ticketsOf(email),
+				(tickets) => tickets.length === 8,
+			)
+			await new Promise((resolve) => setTimeout(resolve, 1000))
+			expect((await ticketsOf(email)).map((t) => t.idempotencyKey).sort()).toEqual([...references].sort())
+			// Eight failed first attempts and eight deliveries: no request was sent by both loops.
+			expect(await ticketCallsAfter(before)).toHaveLength(16)
+		} finally {
+			await Promise.all(loops.map((loop) => loop.stop()))
+			await emu.clearFaults()
+			rmSync(dataDir, { recursive: true, force: true })
+		}
+	})
+})
+
 reportRedisSkipped('the support outbox on BullMQ')
 describe.runIf(redisServerPath)('with Redis', () => {
 	let redis: { url: string; stop: () => void } | undefined
