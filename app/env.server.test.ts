@@ -19,6 +19,11 @@ describe('parseEnv', () => {
 		expect(env.ALLOWED_REDIRECT_ORIGINS).toEqual(['https://help.example', 'https://shop.example'])
 	})
 
+	it('reads the brands whose service requests go to the RJM service centre (none by default)', () => {
+		expect(parseEnv({}).SUPPORT_RJM_SERVICE_BRANDS).toEqual([])
+		expect(parseEnv({ SUPPORT_RJM_SERVICE_BRANDS: 'dw, pdp' }).SUPPORT_RJM_SERVICE_BRANDS).toEqual(['dw', 'pdp'])
+	})
+
 	it('reads the emulator admin token; an empty one counts as absent', () => {
 		expect(parseEnv({ EMULATOR_ADMIN_TOKEN: ' admin-token-of-enough-length ' }).EMULATOR_ADMIN_TOKEN).toBe(
 			'admin-token-of-enough-length',
