@@ -237,7 +237,7 @@ function SupportFormFields({ data, answer }: { data: FormPage; answer?: SupportF
 		<Form
 			method="post"
 			action={`/support/${data.tab}`}
-			className="form"
+			className="form support-form"
 			encType={form.attachments ? 'multipart/form-data' : undefined}
 			noValidate
 		>

@@ -28,7 +28,7 @@ export function SupportOverview({ data }: { data: Overview }) {
 				{data.requests.length === 0 ? (
 					<p>{t('supportForms.recentNone')}</p>
 				) : (
-					<table>
+					<table className="spec-table">
 						<thead>
 							<tr>
 								<th scope="col">{t('supportForms.recentReference')}</th>
