@@ -11,7 +11,7 @@ import { parseWithZod, type SubmissionResult } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { countryOfCulture, countryOptions } from '#app/domain/countries.ts'
 import { catalogueLanguage } from '#app/domain/culture.ts'
-import { latestPurchaseDate } from '#app/domain/purchase-details.ts'
+import { dealerName, latestPurchaseDate, type StoreOption } from '#app/domain/purchase-details.ts'
 import { ATTACHMENT_ERRORS, attachmentFileName, checkAttachments } from '#app/domain/support-attachments.ts'
 import { isDrumTheme, type ThemeName } from '#app/domain/theme.ts'
 import {
@@ -45,7 +45,7 @@ import { requireCredentials } from '#app/session/auth.server.ts'
 import { cachedMe } from '#app/session/me.server.ts'
 import { getMe, type Me } from '#app/upstream/account-identity.server.ts'
 import { isUpstreamError } from '#app/upstream/errors.ts'
-import { getMasterData } from '#app/upstream/master-data.server.ts'
+import { getMasterData, getStores } from '#app/upstream/master-data.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -67,10 +67,11 @@ const byOrder = (a: { sortOrder?: number }, b: { sortOrder?: number }) => (a.sor
 
 /** The lists the forms offer, from the master-data cache, labelled in the page's culture. */
 async function supportLists(culture: string) {
-	const [products, brands, methods] = await Promise.all([
+	const [products, brands, methods, stores] = await Promise.all([
 		getMasterData('products', culture),
 		getMasterData('brands', culture),
 		getMasterData('purchasingMethods', culture),
+		getStores(),
 	])
 	const brandNames = Object.fromEntries(brands.map((brand) => [brand.value, brand.label]))
 	const catalogue: TicketProduct[] = products
@@ -81,18 +82,20 @@ async function supportLists(culture: string) {
 		brandNames,
 		drumBrands: brands.filter((brand) => brand.group === 'drums').sort(byOrder),
 		methods: [...methods].sort(byOrder).map((m) => ({ value: m.id, label: m.label })),
+		stores: stores.map((store) => ({ id: store.id, name: store.name })),
 	}
 }
 type Lists = Awaited<ReturnType<typeof supportLists>>
 
-function registeredChoices(me: Me): RegisteredChoice[] {
+/** The user's registrations as the forms offer them; a dealer kept as a store's id is named. */
+function registeredChoices(me: Me, stores: readonly StoreOption[]): RegisteredChoice[] {
 	return me.registeredProducts.map((r) => ({
 		id: r.id,
 		slug: r.product.slug,
 		serialCode: r.serialCode,
 		purchaseDate: r.purchaseDate ? r.purchaseDate.slice(0, 10) : null,
 		purchaseMethod: r.purchaseMethod,
-		purchaseDealer: r.purchaseDealer,
+		purchaseDealer: dealerName(r.purchaseDealer, stores) || null,
 	}))
 }
 
@@ -204,7 +207,7 @@ export async function loadSupportForm(
 		orUpstreamUnavailable(cachedMe(credentials, { signal: request.signal })),
 		orUpstreamUnavailable(supportLists(culture)),
 	])
-	const registered = registeredChoices(me)
+	const registered = registeredChoices(me, lists.stores)
 	const reference = url.searchParams.get('sent')
 	return {
 		tab,
@@ -261,7 +264,7 @@ export async function supportFormAction({ context, request }: { context: Context
 		orUpstreamUnavailable(getMe(credentials, { signal: request.signal })),
 		orUpstreamUnavailable(supportLists(culture)),
 	])
-	const registered = registeredChoices(me)
+	const registered = registeredChoices(me, lists.stores)
 	const choice = chosenProduct(typed.fields.product, lists.catalogue, registered)
 
 	if (intent === 'fill') {
