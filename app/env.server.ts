@@ -92,7 +92,10 @@ const EnvSchema = z.object({
 	/** The account API's app client (client/{clientId}/signin) and the single sign-on client. */
 	ACCOUNT_CLIENT_ID: z.string().min(1).default('owners-portal'),
 	SSO_CLIENT_ID: z.string().min(1).default('owners-portal'),
-	/** Brand values whose service requests the RJM service centre handles: their tickets are tagged `rjm_service` (ADR 0021). */
+	/**
+	 * Brand values whose service requests the RJM service centre handles: their
+	 * tickets are tagged `rjm_service` (ADR 0021).
+	 */
 	SUPPORT_RJM_SERVICE_BRANDS: list,
 	ACCOUNT_API_URL: optionalUrl,
 	SSO_URL: optionalUrl,
