@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest'
 import type { CultureCode } from '#app/domain/culture.ts'
 import { preferencesContext, type Preferences } from '#app/request-context.server.ts'
 import { createCatalogueTranslator } from '#app/ui/i18n.tsx'
-import en from './locales/en/common.json' with { type: 'json' }
-import ja from './locales/ja/common.json' with { type: 'json' }
 import { getI18n, getLocale, i18nMiddleware, translatorFor } from './i18n.server.ts'
+import { resources } from './resources.ts'
+
+const en = resources.en.common
+const ja = resources.ja.common
 
 function keys(value: unknown, prefix = ''): string[] {
 	return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>

@@ -6,14 +6,14 @@
  * and `{{name}}` values, so the two render the same text.
  */
 import { createContext, useContext, type ReactNode } from 'react'
-import type en from '#app/i18n/locales/en/common.json'
+import type { CatalogueShape } from '#app/i18n/resources.ts'
 
 type Paths<T, P extends string = ''> = {
 	[K in keyof T & string]: T[K] extends string ? `${P}${K}` : Paths<T[K], `${P}${K}.`>
 }[keyof T & string]
 
 /** Every key of the catalogue, as `section.key`. */
-export type CatalogueKey = Paths<typeof en>
+export type CatalogueKey = Paths<CatalogueShape>
 export type Translate = (key: CatalogueKey, values?: Record<string, string | number>) => string
 
 /** The page's language and where its catalogue is (named by its content, cached for good). */
