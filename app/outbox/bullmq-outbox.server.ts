@@ -115,7 +115,8 @@ export function createBullmqOutbox(url: string, settings: OutboxSettings): Outbo
 			for (;;) {
 				const state = await queue.getJobState(reference)
 				if (state === 'completed') return true
-				if (state === 'failed' || Date.now() >= deadline) return false
+				// 'delayed': an attempt failed and waits for its retry; the customer hears at once that it is kept.
+				if (state === 'failed' || state === 'delayed' || Date.now() >= deadline) return false
 				await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(deadline - Date.now(), 1))))
 			}
 		},

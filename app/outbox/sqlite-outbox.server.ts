@@ -104,7 +104,7 @@ export function createSqliteOutbox(file: string, settings: OutboxSettings): Outb
 		WHERE reference = ? AND claimed_by = ?`,
 	)
 	const dropFiles = db.prepare('DELETE FROM support_outbox_files WHERE reference = ?')
-	const statusOf = db.prepare('SELECT status FROM support_outbox WHERE reference = ?')
+	const statusOf = db.prepare('SELECT status, attempts FROM support_outbox WHERE reference = ?')
 	const recent = db.prepare(
 		'SELECT reference, form, created_at, status FROM support_outbox WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?',
 	)
@@ -199,9 +199,10 @@ export function createSqliteOutbox(file: string, settings: OutboxSettings): Outb
 		async waitForDelivery(reference, ms) {
 			const deadline = Date.now() + ms
 			for (;;) {
-				const row = statusOf.get(reference) as { status: SupportRequestStatus } | undefined
+				const row = statusOf.get(reference) as { status: SupportRequestStatus; attempts: number } | undefined
 				if (row?.status === 'delivered') return true
-				if (row?.status !== 'waiting' || Date.now() >= deadline) return false
+				// An attempt that failed says the help centre is down or refusing: the customer hears at once that it is kept.
+				if (row?.status !== 'waiting' || row.attempts > 0 || Date.now() >= deadline) return false
 				await new Promise((resolve) => setTimeout(resolve, Math.min(50, Math.max(deadline - Date.now(), 1))))
 			}
 		},

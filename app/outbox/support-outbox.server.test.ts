@@ -138,7 +138,8 @@ function outboxContract(name: string, env: () => Promise<Record<string, string>>
 				userId,
 			})
 			expect(receipt.delivered).toBe(false)
-			expect(Date.now() - started).toBeLessThan(3000)
+			// Told as soon as the first attempt fails, not after the whole wait (SUPPORT_DELIVERY_WAIT_MS, 1000 here).
+			expect(Date.now() - started).toBeLessThan(800)
 			expect(await outbox.recentSupportRequests(userId)).toMatchObject([
 				{ reference: receipt.reference, status: 'waiting' },
 			])
