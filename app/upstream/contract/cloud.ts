@@ -299,6 +299,11 @@ export const ValidateTokenResponseSchema = z.object({
 	items: z.array(CheckoutItemSchema),
 	total: MoneySchema,
 	expiresDate: isoDate,
+	/**
+	 * The processor's hosted checkout page for this token: the browser goes there (with `return`, the
+	 * merchant's page it comes back to with `checkout` and `result` = paid or cancelled).
+	 */
+	checkoutUrl: z.url(),
 })
 export type ValidateTokenResponse = z.infer<typeof ValidateTokenResponseSchema>
 

@@ -15,6 +15,7 @@ import {
 import type { EmulatorContext } from '../context.ts'
 import { findPlan, listOffers, money } from './catalogue.ts'
 import { CloudError, iso, listSubscriptions } from './store.ts'
+import { checkoutDecision, checkoutPageUrl } from './checkout-page.ts'
 import { assertCanSubscribe, running } from './subscriptions.ts'
 
 export const CHECKOUT_SECONDS = 30 * 60
@@ -121,6 +122,7 @@ export function validateCheckout(
 		],
 		total,
 		expiresDate: iso(expiresAt),
+		checkoutUrl: checkoutPageUrl(ctx, token),
 	}
 }
 
@@ -154,6 +156,15 @@ export function takeCheckout(
 	if (!row) throw new CloudError(404, 'Checkout was not found.', 'CheckoutNotFound')
 	if (row.used_at !== null) throw new CloudError(409, 'This checkout was already used.', 'CheckoutUsed')
 	if (row.expires_at <= ctx.clock.now()) throw new CloudError(410, 'This checkout has expired.', 'CheckoutExpired')
+	// The customer pays at the processor's checkout page before the subscription may start.
+	const decision = checkoutDecision(ctx, token)
+	if (decision !== 'paid') {
+		throw new CloudError(
+			402,
+			decision === 'cancelled' ? 'This checkout was cancelled.' : 'This checkout has not been paid.',
+			decision === 'cancelled' ? 'CheckoutCancelled' : 'CheckoutNotPaid',
+		)
+	}
 	if (row.plan_id !== planId || (offerId !== undefined && offerId !== row.offer_id)) {
 		throw new CloudError(400, 'The plan or offer does not match the checkout.', 'CheckoutMismatch')
 	}

@@ -32,6 +32,7 @@ import {
 	migrateCatalogue,
 } from './catalogue.ts'
 import { customersOffers, validateCheckout } from './checkout.ts'
+import { migrateCheckoutDecisions, showCheckoutPage, submitCheckoutPage } from './checkout-page.ts'
 import { registerKey } from './keys.ts'
 import { paymentInformationUrl, showPaymentPage, submitPaymentPage, svgImage } from './processors.ts'
 import { seedCloud } from './seed.ts'
@@ -89,6 +90,8 @@ function router(ctx: EmulatorContext) {
 
 	r.get('/processors/payment-information/:session', (req, res) => showPaymentPage(ctx, req, res))
 	r.post('/processors/payment-information/:session', (req, res) => submitPaymentPage(ctx, req, res))
+	r.get('/processors/checkout/:token', (req, res) => showCheckoutPage(ctx, req, res))
+	r.post('/processors/checkout/:token', (req, res) => submitCheckoutPage(ctx, req, res))
 
 	const api = express.Router()
 	api.use(requireToken(ctx, 'id'))
@@ -190,6 +193,7 @@ export const cloudService: EmulatorService = {
 		migrateUsers(ctx.db)
 		migrateCatalogue(ctx.db)
 		migrateCloud(ctx)
+		migrateCheckoutDecisions(ctx.db)
 	},
 	seed: seedCloud,
 	router,

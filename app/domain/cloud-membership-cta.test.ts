@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest'
+import { SUBSCRIPTION_STATUS, SUBSCRIPTION_TYPE } from '#app/upstream/contract/cloud.ts'
+import { CTA_STATES, membershipCta, type CtaPlan, type CtaState, type CtaSubscription } from './cloud-membership-cta.ts'
+
+const NOW = Date.parse('2026-06-15T12:00:00Z')
+const RANKS: Record<string, number> = { core: 1, pro: 2, ultimate: 3 }
+const rankOf = (id: string) => RANKS[id] ?? 0
+
+const plan = (membershipProductId: string, interval: 'monthly' | 'annual'): CtaPlan => ({
+	planId: `${membershipProductId}-${interval}`,
+	membershipProductId,
+	rank: RANKS[membershipProductId]!,
+	freeTrialDays: membershipProductId === 'ultimate' ? 30 : 0,
+})
+
+/** The plans a member of Pro monthly meets, by where they stand from it. */
+const PLANS = {
+	same: plan('pro', 'monthly'),
+	otherInterval: plan('pro', 'annual'),
+	higher: plan('ultimate', 'monthly'),
+	lower: plan('core', 'monthly'),
+}
+type Position = keyof typeof PLANS
+
+function subscription(type: number, status: number, endDate: string | null = null): CtaSubscription {
+	return { subscriptionId: 'sub_1', type, status, membershipProductId: 'pro', planId: 'pro-monthly', endDate }
+}
+
+const ALL_BUY_NOW: Record<Position, CtaState> = {
+	same: 'buyNow',
+	otherInterval: 'buyNow',
+	higher: 'buyNow',
+	lower: 'buyNow',
+}
+
+/** Written out per status for a paid-type subscription (None, Standard, Free, Partner) that runs. */
+const EXPECTED_BY_STATUS: Record<keyof typeof SUBSCRIPTION_STATUS, Record<Position, CtaState>> = {
+	// A trial running: buying keeps the membership; no second trial.
+	Trial: ALL_BUY_NOW,
+	// Over: a returning member buys again, never the trial.
+	TrialExpired: ALL_BUY_NOW,
+	SubscriptionPending: { same: 'active', otherInterval: 'unavailable', higher: 'unavailable', lower: 'unavailable' },
+	Subscribed: { same: 'active', otherInterval: 'unavailable', higher: 'upgrade', lower: 'unavailable' },
+	Cancelled: ALL_BUY_NOW,
+	TrialCancelled: ALL_BUY_NOW,
+	Expired: ALL_BUY_NOW,
+	NonRenew: { same: 'resubscribe', otherInterval: 'unavailable', higher: 'upgrade', lower: 'unavailable' },
+}
+
+describe('membershipCta over every subscription status × type (spec 2 §3)', () => {
+	for (const [typeName, type] of Object.entries(SUBSCRIPTION_TYPE)) {
+		for (const [statusName, status] of Object.entries(SUBSCRIPTION_STATUS)) {
+			const expected =
+				type === SUBSCRIPTION_TYPE.Trial
+					? ALL_BUY_NOW
+					: EXPECTED_BY_STATUS[statusName as keyof typeof SUBSCRIPTION_STATUS]
+			it(`type ${typeName}, status ${statusName}`, () => {
+				const subs = [subscription(type, status)]
+				const got = Object.fromEntries(
+					Object.entries(PLANS).map(([position, p]) => [position, membershipCta(p, subs, rankOf, NOW).state]),
+				)
+				expect(got).toEqual(expected)
+			})
+		}
+	}
+})
+
+describe('membershipCta', () => {
+	it('offers the free trial on the trial tier only, to someone who never subscribed', () => {
+		expect(membershipCta(plan('ultimate', 'monthly'), [], rankOf, NOW).state).toBe('freeTrial')
+		expect(membershipCta(plan('ultimate', 'annual'), [], rankOf, NOW).state).toBe('freeTrial')
+		expect(membershipCta(plan('pro', 'monthly'), [], rankOf, NOW).state).toBe('buyNow')
+		expect(membershipCta(plan('core', 'annual'), [], rankOf, NOW).state).toBe('buyNow')
+	})
+
+	it('never offers the trial again once any subscription existed, whatever its status or type', () => {
+		for (const type of Object.values(SUBSCRIPTION_TYPE)) {
+			for (const status of Object.values(SUBSCRIPTION_STATUS)) {
+				const state = membershipCta(plan('ultimate', 'monthly'), [subscription(type, status)], rankOf, NOW).state
+				expect(state).not.toBe('freeTrial')
+			}
+		}
+	})
+
+	it('counts a running status whose end date has passed as over', () => {
+		const ended = subscription(SUBSCRIPTION_TYPE.Standard, SUBSCRIPTION_STATUS.NonRenew, '2026-06-01T00:00:00Z')
+		expect(membershipCta(PLANS.same, [ended], rankOf, NOW).state).toBe('buyNow')
+		const ahead = subscription(SUBSCRIPTION_TYPE.Standard, SUBSCRIPTION_STATUS.NonRenew, '2026-07-01T00:00:00Z')
+		expect(membershipCta(PLANS.same, [ahead], rankOf, NOW)).toEqual({ state: 'resubscribe', subscriptionId: 'sub_1' })
+	})
+
+	it('decides from the highest running paid tier when a trial was replaced and history remains', () => {
+		const subs: CtaSubscription[] = [
+			{ ...subscription(SUBSCRIPTION_TYPE.Trial, SUBSCRIPTION_STATUS.TrialCancelled), subscriptionId: 'sub_t' },
+			{
+				...subscription(SUBSCRIPTION_TYPE.Standard, SUBSCRIPTION_STATUS.Subscribed),
+				subscriptionId: 'sub_u',
+				membershipProductId: 'ultimate',
+				planId: 'ultimate-annual',
+			},
+		]
+		expect(membershipCta(plan('ultimate', 'annual'), subs, rankOf, NOW)).toEqual({
+			state: 'active',
+			subscriptionId: 'sub_u',
+		})
+		expect(membershipCta(plan('ultimate', 'monthly'), subs, rankOf, NOW).state).toBe('unavailable')
+		expect(membershipCta(plan('pro', 'annual'), subs, rankOf, NOW).state).toBe('unavailable')
+	})
+
+	it('names the subscription an upgrade replaces', () => {
+		const subs = [subscription(SUBSCRIPTION_TYPE.Standard, SUBSCRIPTION_STATUS.Subscribed)]
+		expect(membershipCta(PLANS.higher, subs, rankOf, NOW)).toEqual({ state: 'upgrade', subscriptionId: 'sub_1' })
+	})
+
+	it('only ever answers one of the six states', () => {
+		expect(CTA_STATES).toEqual(['freeTrial', 'active', 'unavailable', 'upgrade', 'resubscribe', 'buyNow'])
+	})
+})

@@ -1,0 +1,113 @@
+/**
+ * The call to action a membership plan shows (spec 2 §2): exactly one of free
+ * trial, active, unavailable, upgrade, resubscribe, buy now, decided from the
+ * user's subscriptions (spec 2 §3 types and statuses) and the plan. The cloud
+ * API holds the same rules (a first-time member only gets the trial, a tier
+ * may only be bought over a lower one, a non-renewing one is resumed); this
+ * decides what the page offers, so it never offers what the API refuses.
+ */
+import { SUBSCRIPTION_STATUS, SUBSCRIPTION_TYPE } from '#app/upstream/contract/cloud.ts'
+
+export const CTA_STATES = ['freeTrial', 'active', 'unavailable', 'upgrade', 'resubscribe', 'buyNow'] as const
+export type CtaState = (typeof CTA_STATES)[number]
+
+/** What the rule needs of a subscription (the contract's Subscription has it all). */
+export interface CtaSubscription {
+	subscriptionId: string
+	type: number
+	status: number
+	membershipProductId: string
+	planId: string
+	endDate: string | null
+}
+
+/** What the rule needs of a plan and its tier. */
+export interface CtaPlan {
+	planId: string
+	membershipProductId: string
+	/** The tier's rank: 1 is the lowest. */
+	rank: number
+	/** Days of free trial the tier offers: 30 on the top tier, 0 elsewhere. */
+	freeTrialDays: number
+}
+
+export interface Cta {
+	state: CtaState
+	/** The subscription the action is about: the running one (active, resubscribe), or the one an upgrade replaces. */
+	subscriptionId?: string
+}
+
+/** Statuses under which a subscription still gives access (a non-renewing one runs to the end of its cycle). */
+const RUNNING_STATUSES: readonly number[] = [
+	SUBSCRIPTION_STATUS.Trial,
+	SUBSCRIPTION_STATUS.SubscriptionPending,
+	SUBSCRIPTION_STATUS.Subscribed,
+	SUBSCRIPTION_STATUS.NonRenew,
+]
+
+/** Whether a subscription still runs at `now`: a running status whose end date, if any, is ahead. */
+export function isRunningSubscription(s: Pick<CtaSubscription, 'status' | 'endDate'>, now: number): boolean {
+	return RUNNING_STATUSES.includes(s.status) && (s.endDate === null || Date.parse(s.endDate) > now)
+}
+
+/** A free trial: type Trial, or (from older records) status Trial. */
+export function isTrial(s: Pick<CtaSubscription, 'type' | 'status'>): boolean {
+	return s.type === SUBSCRIPTION_TYPE.Trial || s.status === SUBSCRIPTION_STATUS.Trial
+}
+
+/**
+ * The running subscription that decides the page: the highest tier among the
+ * running ones that are not trials, else a running trial.
+ */
+export function currentSubscription<S extends CtaSubscription>(
+	subscriptions: readonly S[],
+	rankOf: (membershipProductId: string) => number,
+	now: number,
+): S | undefined {
+	const running = subscriptions.filter((s) => isRunningSubscription(s, now))
+	const paid = running
+		.filter((s) => !isTrial(s))
+		.sort((a, b) => rankOf(b.membershipProductId) - rankOf(a.membershipProductId))
+	return paid[0] ?? running.find(isTrial)
+}
+
+/**
+ * The plan's call to action for a signed-in user with these subscriptions
+ * (an anonymous visitor counts as having none: what they would see once signed in).
+ *
+ * - Nothing running: free trial on the trial tier for someone who never had a
+ *   subscription (first-time members only); buy now otherwise.
+ * - A free trial running: buy now everywhere (buying keeps the membership after
+ *   the trial); the trial is never offered again.
+ * - A paid subscription running (Subscribed): its plan is active; a higher tier
+ *   is an upgrade; its other interval and lower tiers are unavailable.
+ * - Waiting for payment (SubscriptionPending): its plan is active, the rest unavailable.
+ * - Cancelled, running to its end (NonRenew): its plan is resubscribe; a higher
+ *   tier an upgrade; the rest unavailable.
+ */
+export function membershipCta(
+	plan: CtaPlan,
+	subscriptions: readonly CtaSubscription[],
+	rankOf: (membershipProductId: string) => number,
+	now: number,
+): Cta {
+	const current = currentSubscription(subscriptions, rankOf, now)
+	if (!current) {
+		const firstTime = subscriptions.length === 0
+		return { state: firstTime && plan.freeTrialDays > 0 ? 'freeTrial' : 'buyNow' }
+	}
+	if (isTrial(current)) return { state: 'buyNow' }
+	const samePlan = current.planId === plan.planId
+	const higherTier = plan.rank > rankOf(current.membershipProductId)
+	const about = { subscriptionId: current.subscriptionId }
+	switch (current.status) {
+		case SUBSCRIPTION_STATUS.SubscriptionPending:
+			return samePlan ? { state: 'active', ...about } : { state: 'unavailable' }
+		case SUBSCRIPTION_STATUS.NonRenew:
+			if (samePlan) return { state: 'resubscribe', ...about }
+			return higherTier ? { state: 'upgrade', ...about } : { state: 'unavailable' }
+		default:
+			if (samePlan) return { state: 'active', ...about }
+			return higherTier ? { state: 'upgrade', ...about } : { state: 'unavailable' }
+	}
+}
