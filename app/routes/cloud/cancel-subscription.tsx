@@ -1,9 +1,196 @@
-import { ComingSoon } from '#app/ui/coming-soon.tsx'
-
 /**
- * Placeholder until this cloud screen is built: the root layout gives it its
- * heading, tabs and bars; this says the rest is coming.
+ * Cancel subscription (CancelSubscription, `/cloud/account/cancel/:subscriptionId`; spec 2 §3, §4): a
+ * reason of the seven and optional details, then a confirmation that says what cancelling means (access
+ * to the end of the billing cycle, lifetime keys kept; a trial ends at once), then the processor's
+ * delete and the no-renew post with the reason as the request takes it (app/domain/cloud-cancel-reasons.ts).
  */
-export default function ComingSoonScreen() {
-	return <ComingSoon />
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useId } from 'react'
+import { data, Form, Link, type RouterContextProvider } from 'react-router'
+import type { Route } from './+types/cancel-subscription'
+import { CancelFormSchema } from '#app/domain/cloud-account-forms.ts'
+import { canCancel, formatDay } from '#app/domain/cloud-account.ts'
+import { CANCEL_DETAILS_MAX, CANCEL_FORM_REASONS, cancellationReasonOf } from '#app/domain/cloud-cancel-reasons.ts'
+import { orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
+import { cancelSubscription, getUserSubscriptions } from '#app/upstream/cloud.server.ts'
+import { fieldErrors, fieldValue, FormErrors, formResult, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
+import { cloudActionFailure, cloudCredentials, localeOf, PRIVATE_HEADERS } from './account-data.server.ts'
+
+type Context = Readonly<RouterContextProvider>
+
+const ACCOUNT_PATH = '/cloud/account'
+
+async function subscriptionOf(context: Context, request: Request, subscriptionId: string) {
+	const credentials = await cloudCredentials(context, request)
+	const subscriptions = await orUpstreamUnavailable(
+		getUserSubscriptions(credentials.idToken, { signal: request.signal }),
+	)
+	const subscription = subscriptions.find((s) => s.subscriptionId === subscriptionId)
+	if (!subscription) throw data({ errorKey: 'cloudAccount.cancel.notFound' }, { status: 404 })
+	return { credentials, subscription }
+}
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+	const { subscription: s } = await subscriptionOf(context, request, params.subscriptionId)
+	const locale = localeOf(context)
+	return {
+		membership: s.membershipName,
+		trial: s.type === 2,
+		cancellable: canCancel(s, Date.now()),
+		// Where the billing cycle ends: the next charge of a paid subscription, a trial's end.
+		accessUntil: s.nextChargeDate
+			? formatDay(s.nextChargeDate, locale)
+			: s.endDate
+				? formatDay(s.endDate, locale)
+				: null,
+	}
+}
+
+export function headers() {
+	return PRIVATE_HEADERS
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+	const { credentials, subscription } = await subscriptionOf(context, request, params.subscriptionId)
+	const submission = parseWithZod(await request.formData(), { schema: CancelFormSchema })
+	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+	if (!canCancel(subscription, Date.now())) {
+		return data({ result: submission.reply({ formErrors: ['cloudAccount.cancel.notCancellable'] }) }, { status: 409 })
+	}
+	const { reason, details, step } = submission.value
+	if (step === 'review') return { review: { reason, details: details ?? '' } }
+	try {
+		await cancelSubscription(
+			credentials.idToken,
+			{
+				subscriptionId: subscription.subscriptionId,
+				cancellationReason: cancellationReasonOf(reason),
+				...(details ? { cancellationComment: details } : {}),
+			},
+			{ signal: request.signal },
+		)
+	} catch (error) {
+		return cloudActionFailure(submission, error, 'cloudAccount.cancel.notCancellable')
+	}
+	return redirectWithToast(context, ACCOUNT_PATH, {
+		type: 'success',
+		message: subscription.type === 2 ? 'cloudAccount.cancel.trialDone' : 'cloudAccount.cancel.done',
+	})
+}
+
+export default function CancelSubscription({ loaderData, actionData }: Route.ComponentProps) {
+	const t = useT()
+	const result = formResult(actionData && 'result' in actionData ? actionData : null)
+	const review = actionData && 'review' in actionData ? actionData.review : null
+	const { membership, trial, cancellable, accessUntil } = loaderData
+	const consequences = trial
+		? t('cloudAccount.cancel.trialEndsNow')
+		: t('cloudAccount.cancel.accessUntil', { date: accessUntil ?? '' })
+	if (!cancellable) {
+		return (
+			<section aria-labelledby="cancel-title">
+				<h2 id="cancel-title">{membership}</h2>
+				<p className="notice">{t('cloudAccount.cancel.notCancellable')}</p>
+				<Link to={ACCOUNT_PATH}>{t('cloudAccount.cancel.back')}</Link>
+			</section>
+		)
+	}
+	if (review) {
+		return (
+			<section className="dialog" aria-labelledby="cancel-confirm-title">
+				<h2 id="cancel-confirm-title">{t('cloudAccount.cancel.confirmTitle', { name: membership })}</h2>
+				<p>{consequences}</p>
+				<p>{t('cloudAccount.cancel.keysStay')}</p>
+				<p>
+					{t('cloudAccount.cancel.yourReason', {
+						reason: t(`cloudAccount.cancel.reasons.${review.reason}`),
+					})}
+				</p>
+				<Form method="post" className="actions">
+					<input type="hidden" name="reason" value={review.reason} />
+					<input type="hidden" name="details" value={review.details} />
+					<SubmitButton name="step" value="confirm">
+						{t('cloudAccount.cancel.confirm')}
+					</SubmitButton>
+					<Link className="button" to={ACCOUNT_PATH}>
+						{t('cloudAccount.cancel.keep')}
+					</Link>
+				</Form>
+			</section>
+		)
+	}
+	return (
+		<section aria-labelledby="cancel-title">
+			<h2 id="cancel-title">{t('cloudAccount.cancel.title', { name: membership })}</h2>
+			<p>{consequences}</p>
+			<Form method="post" className="form" noValidate aria-labelledby="cancel-title">
+				<FormErrors result={result} />
+				<ReasonField result={result} />
+				<DetailsField result={result} />
+				<div className="actions">
+					<SubmitButton name="step" value="review">
+						{t('cloudAccount.cancel.continue')}
+					</SubmitButton>
+					<Link to={ACCOUNT_PATH}>{t('cloudAccount.cancel.keep')}</Link>
+				</div>
+			</Form>
+		</section>
+	)
+}
+
+function Errors({ id, errors }: { id: string; errors: string[] }) {
+	const t = useT()
+	if (!errors.length) return null
+	return (
+		<ul id={id} className="field-errors">
+			{errors.map((error) => (
+				<li key={error}>{t(error as CatalogueKey)}</li>
+			))}
+		</ul>
+	)
+}
+
+function ReasonField({ result }: { result: FormResult | undefined }) {
+	const t = useT()
+	const id = useId()
+	const errors = fieldErrors(result, 'reason')
+	const chosen = fieldValue(result, 'reason')
+	return (
+		<fieldset
+			className="field"
+			aria-invalid={errors.length ? true : undefined}
+			aria-describedby={errors.length ? `${id}-error` : undefined}
+		>
+			<legend>{t('cloudAccount.cancel.reason')}</legend>
+			{CANCEL_FORM_REASONS.map((reason) => (
+				<div className="field-checkbox" key={reason}>
+					<input id={`${id}-${reason}`} type="radio" name="reason" value={reason} defaultChecked={chosen === reason} />
+					<label htmlFor={`${id}-${reason}`}>{t(`cloudAccount.cancel.reasons.${reason}`)}</label>
+				</div>
+			))}
+			<Errors id={`${id}-error`} errors={errors} />
+		</fieldset>
+	)
+}
+
+function DetailsField({ result }: { result: FormResult | undefined }) {
+	const t = useT()
+	const id = useId()
+	const errors = fieldErrors(result, 'details')
+	return (
+		<div className="field">
+			<label htmlFor={id}>{t('cloudAccount.cancel.details')}</label>
+			<textarea
+				id={id}
+				name="details"
+				rows={5}
+				maxLength={CANCEL_DETAILS_MAX}
+				defaultValue={fieldValue(result, 'details') ?? ''}
+				aria-invalid={errors.length ? true : undefined}
+				aria-describedby={errors.length ? `${id}-error` : undefined}
+			/>
+			<Errors id={`${id}-error`} errors={errors} />
+		</div>
+	)
 }
