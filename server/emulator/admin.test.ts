@@ -20,6 +20,7 @@ const ADMIN_CALLS: Array<[method: string, path: string]> = [
 	['POST', '/clock'],
 	['POST', '/tokens/settings'],
 	['POST', '/devices'],
+	['POST', '/subscriptions'],
 	['GET', '/tickets'],
 	['GET', '/tickets.json?requester=owner@example.com'],
 ]
@@ -117,10 +118,10 @@ describe('the emulator admin calls', () => {
 
 	it('says at start which rule applies', () => {
 		expect(lines).toContain(
-			'admin calls (mail, calls received, reset, clock, faults, token settings, devices, help-centre tickets): loopback, or the X-Emulator-Admin-Token header',
+			'admin calls (mail, calls received, reset, clock, faults, token settings, devices, subscriptions, help-centre tickets): loopback, or the X-Emulator-Admin-Token header',
 		)
 		expect(lines).toContain(
-			'admin calls (mail, calls received, reset, clock, faults, token settings, devices, help-centre tickets): loopback only; set EMULATOR_ADMIN_TOKEN to allow others',
+			'admin calls (mail, calls received, reset, clock, faults, token settings, devices, subscriptions, help-centre tickets): loopback only; set EMULATOR_ADMIN_TOKEN to allow others',
 		)
 	})
 })

@@ -1,6 +1,7 @@
 /**
  * Who may use the emulator's admin calls (mail outbox, reset, clock, faults,
- * token settings, the log of calls received, connected devices, the
+ * token settings, the log of calls received, connected devices, backdated
+ * cloud subscriptions, the
  * help-centre tickets). They read
  * every code the emulated account API mailed and can wipe its data, so only
  * this machine may call them, or, when
@@ -20,6 +21,7 @@ export const ADMIN_PATHS = [
 	'/faults',
 	'/tokens/settings',
 	'/devices',
+	'/subscriptions',
 	'/tickets',
 	'/tickets.json',
 ]
@@ -35,7 +37,8 @@ const digest = (value: string) => createHash('sha256').update(value).digest()
 
 /** What the emulator logs at start: which rule the admin calls follow. */
 export function adminRule(token: string | undefined): string {
-	const what = 'admin calls (mail, calls received, reset, clock, faults, token settings, devices, help-centre tickets)'
+	const what =
+		'admin calls (mail, calls received, reset, clock, faults, token settings, devices, subscriptions, help-centre tickets)'
 	return token
 		? `${what}: loopback, or the ${ADMIN_TOKEN_HEADER} header`
 		: `${what}: loopback only; set EMULATOR_ADMIN_TOKEN to allow others`

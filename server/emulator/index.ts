@@ -15,6 +15,8 @@ import { createFaultRegistry, FaultSchema } from './faults.ts'
 import { findUserByEmail } from './account/users.ts'
 import { listTickets, ticketsPage } from './account/help-centre/tickets.ts'
 import { insertDevice, listDevices } from './device/devices-table.ts'
+import { backdatedSubscription } from './cloud/history.ts'
+import { CloudError } from './cloud/store.ts'
 import { createMailOutbox, type Mail } from './mail.ts'
 import { createRequestLog } from './request-log.ts'
 import { SERVICES } from './services.ts'
@@ -157,6 +159,28 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 		const { pcode, productVer } = body.data
 		insertDevice(state.ctx.db, user.id, { pcode, productVer }, new Date(state.ctx.clock.now()).toISOString())
 		res.status(201).json(listDevices(state.ctx.db, user.id))
+	})
+
+	// A paid subscription that started months ago (the cloud API then bills each month since by its rules):
+	// the journeys and the benchmark that need a member with a billing history give a fresh account one.
+	router.post('/subscriptions', (req, res) => {
+		const body = z
+			.object({
+				email: z.string().min(1),
+				planId: z.string().min(1).max(64),
+				monthsAgo: z.number().int().min(0).max(120),
+			})
+			.safeParse(req.body)
+		if (!body.success) return res.status(400).json({ message: z.prettifyError(body.error) })
+		const user = findUserByEmail(state.ctx.db, body.data.email)
+		if (!user) return res.status(404).json({ message: `No account for ${body.data.email}` })
+		try {
+			const subscriptionId = backdatedSubscription(state.ctx, user.id, body.data)
+			res.status(201).json({ subscriptionId })
+		} catch (error) {
+			if (!(error instanceof CloudError)) throw error
+			res.status(error.status).json({ message: error.message, code: error.code })
+		}
 	})
 
 	router.use(requests.record)

@@ -16,7 +16,7 @@ import type { EmulatorContext } from '../context.ts'
 import { findPlan, listOffers, money } from './catalogue.ts'
 import { CloudError, iso, listSubscriptions } from './store.ts'
 import { checkoutDecision, checkoutPageUrl } from './checkout-page.ts'
-import { assertCanSubscribe, running } from './subscriptions.ts'
+import { assertCanSubscribe, resumable, running } from './subscriptions.ts'
 
 export const CHECKOUT_SECONDS = 30 * 60
 
@@ -156,9 +156,10 @@ export function takeCheckout(
 	if (!row) throw new CloudError(404, 'Checkout was not found.', 'CheckoutNotFound')
 	if (row.used_at !== null) throw new CloudError(409, 'This checkout was already used.', 'CheckoutUsed')
 	if (row.expires_at <= ctx.clock.now()) throw new CloudError(410, 'This checkout has expired.', 'CheckoutExpired')
-	// The customer pays at the processor's checkout page before the subscription may start.
+	// The customer pays at the processor's checkout page before the subscription may start. Resubscribing
+	// charges nothing now (the card on file renews it at its end): unless cancelled there, it needs no payment.
 	const decision = checkoutDecision(ctx, token)
-	if (decision !== 'paid') {
+	if (decision !== 'paid' && (decision === 'cancelled' || !resumable(ctx, userId, row.plan_id))) {
 		throw new CloudError(
 			402,
 			decision === 'cancelled' ? 'This checkout was cancelled.' : 'This checkout has not been paid.',

@@ -228,6 +228,19 @@ export function assertCanSubscribe(ctx: EmulatorContext, userId: string, members
 	}
 }
 
+/** The running paid subscription set not to renew that buying this plan resumes (resubscribe), if any. */
+export function resumable(ctx: EmulatorContext, userId: string, planId: string): SubscriptionRow | undefined {
+	const found = findPlan(ctx, planId)
+	return found
+		? running(ctx, userId).find(
+				(s) =>
+					s.type === SUBSCRIPTION_TYPE.Standard &&
+					s.status === SUBSCRIPTION_STATUS.NonRenew &&
+					s.membershipId === found.membership.id,
+			)
+		: undefined
+}
+
 /** A paid subscription from a completed checkout. */
 export function subscribe(
 	ctx: EmulatorContext,
