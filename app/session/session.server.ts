@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { createSessionStorage, type Session } from 'react-router'
 import { getEnv } from '#app/env.server.ts'
+import type { KeyRegistrationReceipt } from '#app/domain/cloud-entitlement-key.ts'
 import type { RegisterFlowState } from '#app/domain/registration-flow.ts'
 import type { SurveyProgressStore } from '#app/domain/survey-fields.ts'
 import { sessionContext } from '#app/request-context.server.ts'
@@ -50,6 +51,8 @@ export interface SessionData {
 
 export interface SessionFlashData {
 	toast: Toast
+	/** What an entitlement key registration registered, for ThankYouKey (spec 2 §2) to show once. */
+	keyRegistration: KeyRegistrationReceipt
 }
 
 export type PortalSession = Session<SessionData, SessionFlashData>

@@ -1,9 +1,121 @@
-import { ComingSoon } from '#app/ui/coming-soon.tsx'
-
 /**
- * Placeholder until this cloud screen is built: the root layout gives it its
- * heading, tabs and bars; this says the rest is coming.
+ * Entitlement key activation (EntitlementKey, spec 2 §2, §4, §5, §7; `/cloud/entitlement-key/:tab?`):
+ * the Key tab (key, hardware product) and the Serial Number tab (serial, hardware product). The
+ * notification hub registers either (`POST api/notifications/key/{key}/register?productCode=`); its
+ * answer comes to one outcome (app/domain/cloud-entitlement-key.ts): success goes on to ThankYouKey
+ * with what was registered in the session's flash, a refusal comes back on the form with what was
+ * typed. The page remembers a `redirect` query (spec 1 §2), offered after success when its origin
+ * is allowed. Anyone may open it; a visitor is asked to log in or create an account (and comes back
+ * here, `redirect` kept).
  */
-export default function ComingSoonScreen() {
-	return <ComingSoon />
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, redirect } from 'react-router'
+import type { Route } from './+types/entitlement-key'
+import { EntitlementKeySchema, SerialNumberSchema } from '#app/domain/cloud-entitlement-key-form.ts'
+import { entitlementKeyTab } from '#app/domain/cloud-entitlement-key.ts'
+import { sessionContext } from '#app/request-context.server.ts'
+import { invalidForm, orUpstreamUnavailable } from '#app/responses.server.ts'
+import { requireCredentials } from '#app/session/auth.server.ts'
+import { hasCredentials } from '#app/session/session.server.ts'
+import { cachedHardwareProducts } from '#app/upstream/cloud-hardware.server.ts'
+import { Field, FormErrors, formResult, SelectField, SubmitButton } from '#app/ui/form.tsx'
+import { useT } from '#app/ui/i18n.tsx'
+import { accountLinks, continueTarget, registerOrRefuse } from './key-registration.server.ts'
+
+export async function loader({ context, params, request, url }: Route.LoaderArgs) {
+	const tab = entitlementKeyTab(params.tab)
+	if (!tab) throw data(null, { status: 404 })
+	if (!hasCredentials(context.get(sessionContext)))
+		return { tab, signedIn: false as const, links: accountLinks(url), hardware: [] }
+	const hardware = await orUpstreamUnavailable(cachedHardwareProducts(request.signal))
+	return {
+		tab,
+		signedIn: true as const,
+		links: accountLinks(url),
+		hardware: hardware.map((h) => ({ value: h.productCode, label: h.name })),
+	}
+}
+
+export async function action({ context, params, request, url }: Route.ActionArgs) {
+	const tab = entitlementKeyTab(params.tab)
+	if (!tab) throw data(null, { status: 405 })
+	const formData = await request.formData()
+	const submission =
+		tab === 'key'
+			? parseWithZod(formData, { schema: EntitlementKeySchema })
+			: parseWithZod(formData, { schema: SerialNumberSchema })
+	if (submission.status !== 'success') return invalidForm(submission)
+	const credentials = await requireCredentials(context, request)
+	const value = submission.value
+	const key = 'key' in value ? value.key : value.serialNumber
+	const answer = await registerOrRefuse({
+		idToken: credentials.idToken,
+		tab,
+		key,
+		productCode: value.productCode,
+		submission,
+		signal: request.signal,
+	})
+	if (answer.kind === 'refused') return answer.response
+	context.get(sessionContext).flash('keyRegistration', { ...answer.receipt, continueTo: continueTarget(url) })
+	return redirect('/cloud/thank-you', 303)
+}
+
+export default function EntitlementKey({ loaderData, actionData }: Route.ComponentProps) {
+	const t = useT()
+	const { tab, signedIn, links, hardware } = loaderData
+	const titleId = 'entitlement-key-title'
+	if (!signedIn) {
+		return (
+			<section aria-labelledby={titleId}>
+				<h2 id={titleId}>{t(`cloudKey.${tab}.title`)}</h2>
+				<div className="notice stack" role="note">
+					<p>{t('cloudKey.anonymousNotice')}</p>
+					<p className="actions">
+						<Link to={links.logIn}>{t('account.logIn')}</Link>
+						<Link to={links.signUp}>{t('cloudKey.createAccount')}</Link>
+					</p>
+				</div>
+			</section>
+		)
+	}
+	const result = formResult(actionData)
+	return (
+		<section aria-labelledby={titleId}>
+			<h2 id={titleId}>{t(`cloudKey.${tab}.title`)}</h2>
+			<p>{t(`cloudKey.${tab}.intro`)}</p>
+			<Form method="post" className="form" noValidate aria-labelledby={titleId}>
+				<FormErrors result={result} />
+				{tab === 'key' ? (
+					<Field
+						name="key"
+						label={t('cloudKey.key.label')}
+						hint={t('cloudKey.key.hint')}
+						result={result}
+						autoComplete="off"
+						autoCapitalize="characters"
+						spellCheck={false}
+					/>
+				) : (
+					<Field
+						name="serialNumber"
+						label={t('cloudKey.serial_number.label')}
+						hint={t('cloudKey.serial_number.hint')}
+						result={result}
+						autoComplete="off"
+						autoCapitalize="characters"
+						spellCheck={false}
+					/>
+				)}
+				<SelectField
+					name="productCode"
+					label={t('cloudKey.hardwareProduct')}
+					result={result}
+					placeholder={t('cloudKey.chooseHardwareProduct')}
+					options={hardware}
+				/>
+				<SubmitButton>{t(`cloudKey.${tab}.submit`)}</SubmitButton>
+			</Form>
+		</section>
+	)
 }

@@ -179,6 +179,18 @@ export const HARDWARE_TABLE: ReadonlyArray<readonly [string, string, string[]]> 
 	['JD-08', 'JD-08 Sound Module', ['jd-800']],
 ]
 
+/** The size of each print run below. */
+export const PRINT_RUN = 24
+
+/**
+ * A print run of JUNO Collection key cards in the shops, none sold to anyone in particular yet:
+ * RCLK-JUNO-1000-CARD to RCLK-JUNO-1023-CARD. Journeys that register a key each take their own.
+ */
+const KEY_CARD_RUN = Array.from(
+	{ length: PRINT_RUN },
+	(_, i) => [`RCLK-JUNO-${1000 + i}-CARD`, 'lk-juno', 'Available'] as const,
+)
+
 /**
  * Entitlement keys, one per registration outcome (the demo member holds the
  * registered one): key, lifetime key, status.
@@ -190,6 +202,7 @@ export const ENTITLEMENT_KEYS: ReadonlyArray<readonly [string, string, 'Availabl
 	['RCLK-J8LT-0003-CCCC', 'lk-jupiter-8', 'Registered'],
 	// Its purchase was refunded: the key exists but can no longer be registered.
 	['RCLK-RHYT-0004-DDDD', 'lk-rhythm', 'Blocked'],
+	...KEY_CARD_RUN,
 ]
 
 /** Hardware serial numbers the manufacturer knows: product code, serial, status. */
@@ -200,6 +213,8 @@ export const SERIAL_NUMBERS: ReadonlyArray<readonly [string, string, 'Available'
 	['JUPITER-X', 'A7B2345', 'Registered'],
 	// Reported stolen: the unit cannot be registered.
 	['FANTOM-6', 'F6C4567', 'Ineligible'],
+	// A production run of JD-08 units in the shops: J08D1000 to J08D1023.
+	...Array.from({ length: PRINT_RUN }, (_, i) => ['JD-08', `J08D${1000 + i}`, 'Available'] as const),
 ]
 
 const DAY = 24 * 3600 * 1000

@@ -60,7 +60,10 @@ export function registerKey(
 		return userProducts(ctx, userId).filter((p) => ids.includes(p.id))
 	}
 
-	if (hardware) {
+	const isEntitlementKey = ENTITLEMENT_KEY_PATTERN.test(key)
+	// One call for both: a key is told from a serial number by its printed form (RCLK-…), so a key
+	// card sent with the hardware it came in (the Key tab) is registered as a key.
+	if (hardware && !isEntitlementKey) {
 		if (!SERIAL_NUMBER_PATTERN.test(key)) throw refuse('invalidKey')
 		const row = ctx.db
 			.prepare('SELECT status FROM cloud_serial_numbers WHERE product_code = ? AND serial = ?')
@@ -82,12 +85,12 @@ export function registerKey(
 		}
 	}
 
-	if (!ENTITLEMENT_KEY_PATTERN.test(key)) throw refuse('invalidKey')
+	if (!isEntitlementKey) throw refuse('invalidKey')
 	const row = ctx.db.prepare('SELECT lifetime_key_id, status FROM cloud_entitlement_keys WHERE key = ?').get(key) as
 		{ lifetime_key_id: string; status: 'Available' | 'Registered' | 'Blocked' } | undefined
 	const lifetimeKey = row && listLifetimeKeys(ctx).find((k) => k.id === row.lifetime_key_id)
 	// A product code that names no hardware must name the key's own collection.
-	if (!row || !lifetimeKey || (productCode && productCode.toUpperCase() !== lifetimeKey.productCode))
+	if (!row || !lifetimeKey || (productCode && !hardware && productCode.toUpperCase() !== lifetimeKey.productCode))
 		throw refuse('notFound')
 	if (row.status === 'Registered') throw refuse('alreadyRegistered')
 	if (row.status === 'Blocked') throw refuse('unableToRegister')
