@@ -74,6 +74,11 @@ const EnvSchema = z.object({
 			}
 			return map
 		}),
+	/** The log service's backstage service the portal's usage events go to (`POST log/{service}`, spec 2 §7). */
+	LOG_SERVICE: z
+		.string()
+		.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/)
+		.default('owners-portal'),
 	/** Where visitors from China are offered to go (spec 1 §1). */
 	CHINA_PORTAL_URL: z.url().default('https://www.example.cn/'),
 	/** Origins a redirect may go to besides our own. */

@@ -18,6 +18,7 @@ import { isStaffEmail, isStaffOnlyTab } from './domain/staff.ts'
 import { THEMES, themeHasConsent, type ThemeName } from './domain/theme.ts'
 import { formBodyMiddleware } from './forms/form-body.server.ts'
 import { getI18n, i18nMiddleware, translatorFor } from './i18n/i18n.server.ts'
+import { pageViewMiddleware } from './logging/page-view.server.ts'
 import { postLimitMiddleware, retryAfterMiddleware } from './limits/post-limit.server.ts'
 import { preferencesContext, screenContext, sessionContext } from './request-context.server.ts'
 import { guardMiddleware, sessionMiddleware } from './session/guard.server.ts'
@@ -40,6 +41,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 	sessionMiddleware,
 	forgetMeAfterSaves,
 	i18nMiddleware,
+	pageViewMiddleware,
 	retryAfterMiddleware,
 	postLimitMiddleware,
 	formBodyMiddleware,

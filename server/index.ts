@@ -25,6 +25,8 @@ interface PortalEntry {
 	/** The support outbox's background delivery (ADR 0020). */
 	startSupportOutbox: () => void
 	stopSupportOutbox: () => Promise<void>
+	/** Usage events still batched or queued get a moment to go at shutdown. */
+	flushUsageLog: () => Promise<void>
 }
 const entryOf = (build: ServerBuild) => build.entry.module as unknown as PortalEntry
 
@@ -59,6 +61,7 @@ if (dev) {
 		trustProxy: env.TRUST_PROXY,
 		publicUrl: env.PORTAL_URL,
 		allowedRedirectOrigins: env.ALLOWED_REDIRECT_ORIGINS,
+		embedOrigins: env.CLOUD_EMBED_ORIGINS,
 		before: [viteServer.middlewares],
 		emulator: emulator?.router,
 		healthCheck: async () => entryOf(await loadBuild()).checkStore(),
@@ -66,7 +69,7 @@ if (dev) {
 	startOutbox = async () => entryOf(await loadBuild()).startSupportOutbox()
 	stop = async () => {
 		const entry = entryOf(await loadBuild())
-		await entry.stopSupportOutbox()
+		await Promise.all([entry.stopSupportOutbox(), entry.flushUsageLog()])
 		await entry.closeStore()
 		await viteServer.close()
 	}
@@ -81,13 +84,14 @@ if (dev) {
 		trustProxy: env.TRUST_PROXY,
 		publicUrl: env.PORTAL_URL,
 		allowedRedirectOrigins: env.ALLOWED_REDIRECT_ORIGINS,
+		embedOrigins: env.CLOUD_EMBED_ORIGINS,
 		clientDir: path.join(buildDir, 'client'),
 		emulator: emulator?.router,
 		healthCheck: entry.checkStore,
 	})
 	startOutbox = async () => entry.startSupportOutbox()
 	stop = async () => {
-		await entry.stopSupportOutbox()
+		await Promise.all([entry.stopSupportOutbox(), entry.flushUsageLog()])
 		await entry.closeStore()
 	}
 }
