@@ -6,7 +6,7 @@
  * nothing at all is sent.
  */
 import type { MiddlewareFunction, RouterContextProvider } from 'react-router'
-import { pageViewEvent, type PageContext } from '#app/domain/usage-event.ts'
+import { milestoneEvent, pageViewEvent, type Milestone, type PageContext } from '#app/domain/usage-event.ts'
 import { THEMES } from '#app/domain/theme.ts'
 import { BUILD } from '#app/build-info.server.ts'
 import { getI18n, translatorFor } from '#app/i18n/i18n.server.ts'
@@ -19,13 +19,13 @@ export function usageLoggingAllowed(context: Readonly<RouterContextProvider>): b
 }
 
 /** The page-view fields of the screen this request shows. */
-export function pageContextOf(context: Readonly<RouterContextProvider>, url: URL): PageContext {
+export function pageContextOf(context: Readonly<RouterContextProvider>, path: string): PageContext {
 	const { theme, culture } = context.get(preferencesContext)
 	const screen = context.get(screenContext)
 	const translate = translatorFor(getI18n(context))
 	return {
 		screen,
-		path: url.pathname,
+		path,
 		title: `${translate(`screen.${screen}`)} · ${THEMES[theme].title}`,
 		cultureCode: culture,
 		theme,
@@ -43,6 +43,20 @@ export const pageViewMiddleware: MiddlewareFunction<Response> = async ({ request
 	if (request.method !== 'GET' || response.status !== 200 || !usageLoggingAllowed(context)) return response
 	// Resource routes (catalogues, the preferences form's redirect) render no screen.
 	if (context.get(screenContext) === 'NotFound') return response
-	logUsage(pageViewEvent(pageContextOf(context, url)), usageIdToken(context))
+	logUsage(pageViewEvent(pageContextOf(context, url.pathname)), usageIdToken(context))
 	return response
+}
+
+/**
+ * A milestone the user reached on this request's screen (signed up, activated, product registered,
+ * support sent, trial started, cancelled), logged like a page view when the visitor opted in.
+ */
+export function logMilestone(
+	context: Readonly<RouterContextProvider>,
+	path: string,
+	milestone: Milestone,
+	extra: Record<string, unknown> = {},
+): void {
+	if (!usageLoggingAllowed(context)) return
+	logUsage(milestoneEvent(milestone, pageContextOf(context, path), extra), usageIdToken(context))
 }

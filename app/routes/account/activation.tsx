@@ -5,6 +5,7 @@ import { ActivationSchema, ResendActivationSchema } from '#app/domain/account-fo
 import { afterActivation, INITIAL_REGISTER_FLOW, REGISTER_STEP } from '#app/domain/registration-flow.ts'
 import { sessionContext } from '#app/request-context.server.ts'
 import { codeEntryLimits, limitedAttempt, limitedMail, mailLimits } from '#app/limits/rate-limit.server.ts'
+import { logMilestone } from '#app/logging/page-view.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { confirm, resendConfirmationCode } from '#app/upstream/account-identity.server.ts'
 import { Field, FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
@@ -40,6 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	const flow = session.get('registerFlow') ?? INITIAL_REGISTER_FLOW
 	session.set('registerFlow', afterActivation(flow, email))
+	logMilestone(context, new URL(request.url).pathname, 'activated')
 	return redirectWithToast(context, `/login?${new URLSearchParams({ email })}`, {
 		type: 'success',
 		message: 'toast.activated',

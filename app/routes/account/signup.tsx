@@ -14,6 +14,7 @@ import {
 } from '#app/domain/registration-flow.ts'
 import { REDIRECT_PARAM } from '#app/domain/redirect.ts'
 import { preferencesContext, sessionContext } from '#app/request-context.server.ts'
+import { logMilestone } from '#app/logging/page-view.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { limitedMail, mailLimits } from '#app/limits/rate-limit.server.ts'
 import { createTemporaryData, getAccountType, signup } from '#app/upstream/account-identity.server.ts'
@@ -112,6 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		// The card is the new account's now: another sign-up from this browser does not take it along.
 		session.unset('qrRegistration')
 		session.set('registerFlow', afterAccountCreated(flow, fields.email))
+		logMilestone(context, new URL(request.url).pathname, 'signed_up', { signupSource: fields.signupSource ?? null })
 		return redirectWithToast(context, `/activation?${new URLSearchParams({ email: fields.email })}`, {
 			type: 'success',
 			message: 'account.activationSent',

@@ -81,7 +81,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 		cultureCode: cultureOf(context),
 		countryName: visitor.countryName,
 	})
-	return sendContactTicket({ url, form: appSupportForm(app), ticket, userId: visitor.userId, submission })
+	return sendContactTicket({ context, url, form: appSupportForm(app), ticket, userId: visitor.userId, submission })
 }
 
 export default function AppSupport({ loaderData, actionData }: Route.ComponentProps) {

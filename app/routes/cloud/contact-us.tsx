@@ -48,7 +48,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 		cultureCode: cultureOf(context),
 		countryName: visitor.countryName,
 	})
-	return sendContactTicket({ url, form: CONTACT_US_FORM, ticket, userId: visitor.userId, submission })
+	return sendContactTicket({ context, url, form: CONTACT_US_FORM, ticket, userId: visitor.userId, submission })
 }
 
 export default function ContactUs({ loaderData, actionData }: Route.ComponentProps) {

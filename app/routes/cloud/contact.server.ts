@@ -13,6 +13,7 @@ import type { ContactTicket, ContactTicketLabels } from '#app/domain/contact-tic
 import { isAllowedRedirect, REDIRECT_PARAM } from '#app/domain/redirect.ts'
 import { getEnv } from '#app/env.server.ts'
 import { getI18n, translatorFor } from '#app/i18n/i18n.server.ts'
+import { logMilestone } from '#app/logging/page-view.server.ts'
 import { sendSupportRequest } from '#app/outbox/support-outbox.server.ts'
 import { preferencesContext, sessionContext } from '#app/request-context.server.ts'
 import { SECRET_FIELDS } from '#app/responses.server.ts'
@@ -135,6 +136,7 @@ export function accountLinks(url: URL): { logIn: string; signUp: string } {
  * kept anything reaches here, and the form comes back as typed with 'Exception error occurred.'.
  */
 export async function sendContactTicket(args: {
+	context: Context
 	url: URL
 	form: string
 	ticket: ContactTicket
@@ -148,6 +150,7 @@ export async function sendContactTicket(args: {
 			attachments: [],
 			userId: args.userId,
 		})
+		logMilestone(args.context, args.url.pathname, 'support_sent', { form: args.form, delivered: receipt.delivered })
 		const params = new URLSearchParams(args.url.searchParams)
 		params.set(RECEIPT_PARAM, encodeReceipt(receipt, getEnv().SESSION_SECRETS[0]!))
 		return redirect(`${args.url.pathname}?${params}`, 303)

@@ -35,6 +35,7 @@ import {
 } from '#app/domain/product-registration.ts'
 import { latestPurchaseDate } from '#app/domain/purchase-details.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
+import { logMilestone } from '#app/logging/page-view.server.ts'
 import { orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
 import { cachedMe } from '#app/session/me.server.ts'
@@ -167,6 +168,7 @@ function answer(body: Omit<RegisterAnswer, 'tab'>, status = 200) {
 /** Where a registration the API took leads: its status page ('updated' when it is done at once). */
 function afterRegistration(context: Context, created: { id: string; status: string }) {
 	const to = registrationStatusPath(created.id)
+	logMilestone(context, REGISTER_PRODUCT_PATH, 'product_registered', { registrationStatus: created.status })
 	return registrationOutcome(created.status) === 'done'
 		? redirectWithToast(context, to, { type: 'success', message: 'toast.updated' })
 		: redirect(to)

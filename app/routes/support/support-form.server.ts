@@ -38,6 +38,7 @@ import {
 import { REGISTRATION_CATEGORIES } from '#app/domain/product-registration-fields.ts'
 import { getEnv } from '#app/env.server.ts'
 import { getI18n, translatorFor } from '#app/i18n/i18n.server.ts'
+import { logMilestone } from '#app/logging/page-view.server.ts'
 import { sendSupportRequest, type SupportAttachment } from '#app/outbox/support-outbox.server.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
 import { orUpstreamUnavailable } from '#app/responses.server.ts'
@@ -332,6 +333,7 @@ export async function supportFormAction({ context, request }: { context: Context
 		const result = submission.reply({ formErrors: ['toast.exception'] })
 		return answer({ tab, values: typed, result }, 503)
 	}
+	logMilestone(context, `/support/${tab}`, 'support_sent', { form: tab, delivered: receipt.delivered })
 	const query = new URLSearchParams({ sent: receipt.reference })
 	if (!receipt.delivered) query.set('kept', '1')
 	return redirect(`/support/${tab}?${query.toString()}`, 303)

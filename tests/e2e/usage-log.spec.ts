@@ -1,0 +1,111 @@
+/**
+ * Usage logging with consent (issue 14): page views are logged by the server, so with and without
+ * JavaScript, only for a visitor who opted in, with the spec's fields, scrubbed, and with the
+ * signed-in user's id token; without the opt-in no log call is made at all.
+ */
+import type { APIRequestContext, Page } from '@playwright/test'
+import { createAccount } from './account.ts'
+import { accountApiSession, callsWithTokensOf } from './emulator.ts'
+import { expect, test, themedUrl } from './fixtures.ts'
+import { fillValid } from './support.ts'
+
+const SERVICE = 'owners-portal'
+
+interface StoredEvent {
+	event: string
+	payload: Record<string, unknown>
+}
+
+/** The usage events the emulated log service stored for this user, newest first. */
+async function eventsOf(request: APIRequestContext, userId: string): Promise<StoredEvent[]> {
+	const response = await request.get(`/_emulator/log/log/_events?service=${SERVICE}&userId=${userId}`)
+	expect(response.ok()).toBe(true)
+	return ((await response.json()) as { events: StoredEvent[] }).events
+}
+
+/** Signs in on the main theme's host (its consent banner) from a fresh /login. */
+async function signInOnMain(page: Page, baseURL: string | undefined, email: string, password: string) {
+	await page.goto(themedUrl('main', '/login', baseURL))
+	await page.getByLabel('Email').fill(email)
+	await page.getByLabel('Password', { exact: true }).fill(password)
+	await page.getByRole('button', { name: 'Log in' }).click()
+	await expect(page).toHaveURL(themedUrl('main', '/', baseURL))
+}
+
+test.describe('usage logging', () => {
+	test('opted in: each page shown is logged with the spec’s fields and the user, never its query', async ({
+		page,
+		request,
+		baseURL,
+	}) => {
+		const { email, password } = await createAccount(page, request)
+		const { userId } = await accountApiSession(request, email, password)
+		await page.goto(themedUrl('main', '/login', baseURL))
+		await page.getByRole('button', { name: 'Allow analytics' }).click()
+		await expect(page.getByRole('region', { name: 'Your privacy' })).toHaveCount(0)
+		await signInOnMain(page, baseURL, email, password)
+
+		await page.goto(themedUrl('main', '/gear/my_gear', baseURL))
+		await page.getByRole('link', { name: 'My Feed' }).first().click()
+		await expect(page).toHaveURL(/\/feed/)
+		await page.goto(themedUrl('main', `/activation?email=${encodeURIComponent(email)}&code=123456`, baseURL))
+		await page.goto(themedUrl('main', '/support/email_support', baseURL))
+		await fillValid(page, 'email_support')
+		await page.getByRole('button', { name: 'Send', exact: true }).click()
+		await expect(page).toHaveURL(/sent=/)
+
+		await expect
+			.poll(async () => (await eventsOf(request, userId)).map((e) => e.payload.pagePath), { timeout: 10_000 })
+			.toEqual(expect.arrayContaining(['/gear/my_gear', '/feed/all', '/activation', '/support/email_support']))
+		const events = await eventsOf(request, userId)
+		const gear = events.find((e) => e.payload.pagePath === '/gear/my_gear')!
+		expect(gear.payload).toMatchObject({
+			event: 'page_view',
+			routeName: 'MyGear',
+			pageTitle: 'My Gear · Owners Portal',
+			pageHash: '',
+			cultureCode: 'en-JM',
+			brand: 'MAIN',
+		})
+		expect(gear.payload.appVersionNumber).toMatch(/^(\d+|dev)$/)
+		expect(gear.payload.appVersionHash).toMatch(/^([0-9a-f]{7,}|-)$/)
+		// A milestone: the page-view fields of the form's page and its own.
+		expect(events.find((e) => e.event === 'support_sent')?.payload).toMatchObject({
+			routeName: 'Support',
+			pagePath: '/support/email_support',
+			form: 'email_support',
+			brand: 'MAIN',
+		})
+		// Nothing of the activation link's query (an address and a one-time code) reached the log.
+		const logged = JSON.stringify(events)
+		expect(logged).not.toContain(email)
+		expect(logged).not.toContain('123456')
+	})
+
+	test('declined: no log call at all, until the user allows analytics in the settings', async ({
+		page,
+		request,
+		baseURL,
+	}) => {
+		const { email, password } = await createAccount(page, request)
+		const { userId } = await accountApiSession(request, email, password)
+		await page.goto(themedUrl('main', '/login', baseURL))
+		await page.getByRole('button', { name: 'No, thanks' }).click()
+		await signInOnMain(page, baseURL, email, password)
+		for (const path of ['/gear/my_gear', '/feed/all', '/settings/settings']) {
+			await page.goto(themedUrl('main', path, baseURL))
+			await expect(page.getByRole('main')).toBeVisible()
+		}
+		// Batches go within a fraction of a second: give them more than that.
+		await page.waitForTimeout(1_000)
+		expect((await callsWithTokensOf(request, email)).filter((call) => call.path.startsWith('/log/'))).toEqual([])
+		expect(await eventsOf(request, userId)).toEqual([])
+
+		await page.getByLabel('Allow analytics').check()
+		await page.getByRole('button', { name: 'Save' }).nth(1).click()
+		await page.goto(themedUrl('main', '/gear/my_gear', baseURL))
+		await expect
+			.poll(async () => (await eventsOf(request, userId)).map((e) => e.payload.pagePath), { timeout: 10_000 })
+			.toContain('/gear/my_gear')
+	})
+})
