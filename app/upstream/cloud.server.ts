@@ -11,6 +11,7 @@ import {
 	CustomersOffersResponseSchema,
 	HardwareProductsSchema,
 	KeyRegistrationResponseSchema,
+	RefundPolicySchema,
 	LifetimeKeysSchema,
 	LoyaltyProgramSchema,
 	MembershipProductsSchema,
@@ -40,6 +41,7 @@ export const CONTENT_PATHS = {
 	membershipProducts: 'content/membership-products.json',
 	lifetimeKeys: 'content/lifetime-keys.json',
 	hardwareProducts: 'content/hardware-products.json',
+	refundPolicy: 'content/refund-policy.json',
 } as const
 
 function call<S extends z.ZodType>(idToken: string, options: Omit<RequestOptions<S>, 'auth'>): Promise<z.infer<S>> {
@@ -277,6 +279,14 @@ export function getHardwareProducts(options: CallOptions = {}) {
 	return upstreamRequest('cloud', {
 		path: CONTENT_PATHS.hardwareProducts,
 		schema: HardwareProductsSchema,
+		signal: options.signal,
+	})
+}
+
+export function getRefundPolicy(options: CallOptions = {}) {
+	return upstreamRequest('cloud', {
+		path: CONTENT_PATHS.refundPolicy,
+		schema: RefundPolicySchema,
 		signal: options.signal,
 	})
 }

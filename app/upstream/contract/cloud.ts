@@ -181,6 +181,19 @@ export const HardwareProductSchema = z.object({
 export type HardwareProduct = z.infer<typeof HardwareProductSchema>
 export const HardwareProductsSchema = z.array(HardwareProductSchema)
 
+/**
+ * `content/refund-policy.json`: where the cloud's refund policy is published (the spec leaves it
+ * open; the terms and the privacy policy have calls of their own): a page per language, `url` for
+ * the others.
+ */
+export const RefundPolicySchema = z.object({
+	url: z.url(),
+	/** Two-letter language code → its page. */
+	byLanguage: z.record(z.string(), z.url()),
+	updateDate: isoDate,
+})
+export type RefundPolicy = z.infer<typeof RefundPolicySchema>
+
 export const CloudProductsSchema = z.array(CloudProductSchema)
 
 // ── Account details ─────────────────────────────────────────────────────

@@ -13,9 +13,11 @@ import type {
 	Money,
 	Offer,
 	Plan,
+	RefundPolicy,
 } from '../../../app/upstream/contract/cloud.ts'
 import { FREE_TRIAL_DAYS } from '../../../app/upstream/contract/cloud.ts'
 import type { EmulatorContext } from '../context.ts'
+import { BRAND_SITES } from '../public/brands.ts'
 import {
 	HARDWARE_TABLE,
 	LIFETIME_KEY_TABLE,
@@ -218,6 +220,19 @@ export function listHardware(ctx: EmulatorContext): HardwareProduct[] {
 
 export function findHardware(ctx: EmulatorContext, productCode: string): HardwareProduct | undefined {
 	return listHardware(ctx).find((h) => h.productCode.toUpperCase() === productCode.toUpperCase())
+}
+
+const REFUND_POLICY_UPDATED = '2025-04-01T00:00:00.000Z'
+
+/** The cloud site's refund policy page, in the languages the site is published in. */
+export function refundPolicy(): RefundPolicy {
+	const page = (language: string) => `https://${BRAND_SITES.cloud}/${language}/refund-policy/`
+	const languages = ['en', 'ja', 'de', 'fr', 'es', 'it', 'pt', 'nl']
+	return {
+		url: page('en'),
+		byLanguage: Object.fromEntries(languages.map((language) => [language, page(language)])),
+		updateDate: REFUND_POLICY_UPDATED,
+	}
 }
 
 export function rewardPool(ctx: EmulatorContext): string[] {

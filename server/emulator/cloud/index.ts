@@ -17,6 +17,7 @@ import {
 	type MembershipProduct,
 	type Offer,
 	type PaymentSchema,
+	type RefundPolicy,
 } from '../../../app/upstream/contract/cloud.ts'
 import { migrateUsers } from '../account/users.ts'
 import { requireToken, sendError } from '../auth.ts'
@@ -30,6 +31,7 @@ import {
 	listOffers,
 	listProducts,
 	migrateCatalogue,
+	refundPolicy,
 } from './catalogue.ts'
 import { customersOffers, validateCheckout } from './checkout.ts'
 import { migrateCheckoutDecisions, showCheckoutPage, submitCheckoutPage } from './checkout-page.ts'
@@ -77,6 +79,7 @@ function router(ctx: EmulatorContext) {
 	)
 	r.get('/content/lifetime-keys.json', (_req, res) => res.json(listLifetimeKeys(ctx) satisfies LifetimeKey[]))
 	r.get('/content/hardware-products.json', (_req, res) => res.json(listHardware(ctx) satisfies HardwareProduct[]))
+	r.get('/content/refund-policy.json', (_req, res) => res.json(refundPolicy() satisfies RefundPolicy))
 
 	r.get('/images/:kind/:file', (req, res) => {
 		const file = String(req.params.file)
