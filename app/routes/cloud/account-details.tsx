@@ -484,10 +484,12 @@ function FieldErrors({ result }: { result: FormResult | undefined }) {
 	const errors = result?.error?.productIds ?? []
 	if (!errors.length) return null
 	return (
-		<ul className="field-errors" role="alert">
-			{errors.map((error) => (
-				<li key={error}>{t(error as CatalogueKey)}</li>
-			))}
-		</ul>
+		<div role="alert">
+			<ul className="field-errors">
+				{errors.map((error) => (
+					<li key={error}>{t(error as CatalogueKey)}</li>
+				))}
+			</ul>
+		</div>
 	)
 }
