@@ -18,9 +18,6 @@ import {
 } from './contract/log.ts'
 import { upstreamRequest } from './http.server.ts'
 
-/** The backstage service the portal's own events go to (`log/{service}`), and whose user log deletion empties. */
-export const PORTAL_LOG_SERVICE = 'owners-portal'
-
 /** A log waits less than a user's call: spec 2 §9 leaves log time-outs open. */
 export const LOG_TIMEOUT_MS = 10_000
 

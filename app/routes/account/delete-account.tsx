@@ -10,7 +10,7 @@ import { invalidForm, upstreamFailure } from '#app/responses.server.ts'
 import { hasCredentials } from '#app/session/session.server.ts'
 import { deleteUser } from '#app/upstream/account-identity.server.ts'
 import { anonymizeUser } from '#app/upstream/cloud.server.ts'
-import { deleteUserLog, PORTAL_LOG_SERVICE } from '#app/upstream/log.server.ts'
+import { deleteUserLog } from '#app/upstream/log.server.ts'
 import { CheckboxField, FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 import { SignInNotice } from '#app/ui/sign-in-notice.tsx'
@@ -33,14 +33,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 	if (submission.status !== 'success') return invalidForm(submission)
 	const credentials = await requireCredentials(context, request)
 	// The cloud's copy and the usage log first (ADR 0025): both know the user by the id token, which
-	// dies with the account. Any failure stops here with nothing deleted upstream of it, and sending
-	// again repeats them harmlessly (anonymised is 'was not found', an empty log deletes nothing).
+	// dies with the account. A failure stops there with the account kept, and sending again repeats
+	// the steps harmlessly (anonymised is 'was not found', an empty log deletes nothing).
 	try {
 		await anonymizeUser(credentials.idToken)
 	} catch (error) {
 		return upstreamFailure('delete', submission, error)
 	}
-	if ((await deleteUserLog(PORTAL_LOG_SERVICE, credentials.idToken)) === null)
+	if ((await deleteUserLog(getEnv().LOG_SERVICE, credentials.idToken)) === null)
 		return data({ result: submission.reply({ formErrors: ['cloudKey.deletion.logUnavailable'] }) }, { status: 503 })
 	try {
 		await deleteUser(credentials.idToken, credentials.userId)
