@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, chromiumPath } from './tests/e2e-env.ts'
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_LOG_FILE, E2E_PORT, chromiumPath } from './tests/e2e-env.ts'
 
 /**
  * Every journey runs twice: with JavaScript and without. The portal is the
@@ -10,6 +10,8 @@ export default defineConfig({
 	// Per port, so two suites on one machine keep their own traces.
 	outputDir: `test-results/${E2E_PORT}`,
 	fullyParallel: true,
+	// After every journey: no line the portal logged holds an address or a UUID unmasked.
+	globalTeardown: './tests/e2e/log-check.ts',
 	workers: 2,
 	retries: process.env.CI ? 1 : 0,
 	reporter: process.env.CI
@@ -65,6 +67,7 @@ export default defineConfig({
 			NODE_ENV: 'production',
 			PORT: String(E2E_PORT),
 			DATA_DIR: E2E_DATA_DIR,
+			PORTAL_LOG_FILE: E2E_LOG_FILE,
 			THEME_BY_HOST: 'main.localhost=main,effects.localhost=effects,cloud.localhost=cloud,proav.localhost=proav',
 			SESSION_SECRET: 'e2e-session-secret-of-enough-length',
 			// The China rule is tested with a forwarded address from loopback.

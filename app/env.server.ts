@@ -83,6 +83,8 @@ const EnvSchema = z.object({
 	CHINA_PORTAL_URL: z.url().default('https://www.example.cn/'),
 	/** Origins a redirect may go to besides our own. */
 	ALLOWED_REDIRECT_ORIGINS: list.pipe(z.array(z.url().transform((u) => new URL(u).origin))),
+	/** Origins that may frame the embedded memberships (CSP frame-ancestors, ADR 0023); empty: none. */
+	CLOUD_EMBED_ORIGINS: list.pipe(z.array(z.url().transform((u) => new URL(u).origin))),
 	/** The portal's public address, for links in mail and the single sign-on redirect URI. Default http://localhost:PORT. */
 	PUBLIC_URL: optionalUrl,
 	/** Lets addresses other than loopback use the built-in emulator's admin calls, sent as X-Emulator-Admin-Token. */

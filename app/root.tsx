@@ -145,10 +145,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
 				{t('app.skipToContent')}
 			</a>
 			<PendingIndicator />
-			<header className="app-header">
-				<img src={`/icons/${theme}.svg`} alt="" width="32" height="32" />
-				<span className="app-title">{THEMES[theme].title}</span>
-			</header>
+			{chrome.showHeader ? (
+				<header className="app-header">
+					<img src={`/icons/${theme}.svg`} alt="" width="32" height="32" />
+					<span className="app-title">{THEMES[theme].title}</span>
+				</header>
+			) : null}
 			<Toast toast={toast} />
 			<div className="app-body">
 				{chrome.showBottomBar ? <BottomBar /> : null}

@@ -64,6 +64,7 @@ export default [
 	screen('cloud/memberships/:tab?', 'Memberships', 'routes/cloud/memberships.tsx'),
 	screen('cloud/app/memberships/:tab?', 'MembershipsRCM', 'routes/cloud/memberships.tsx'),
 	screen('cloud/memberships-embedded/:tab?', 'MembershipsByReact', 'routes/cloud/memberships.tsx'),
+	screen('cloud/checkout', 'ThankYouMembership', 'routes/cloud/checkout-thank-you.tsx'),
 	screen('cloud/policies', 'Policies', 'routes/cloud/policies.tsx'),
 	screen('cloud/entitlement-key/:tab?', 'EntitlementKey', 'routes/cloud/entitlement-key.tsx'),
 	screen('cloud/thank-you', 'ThankYouKey', 'routes/cloud/thank-you-key.tsx'),

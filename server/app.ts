@@ -28,6 +28,8 @@ export interface PortalAppOptions {
 	publicUrl: string
 	/** Origins redirects and form posts may go to besides our own. */
 	allowedRedirectOrigins: readonly string[]
+	/** Origins that may frame the embedded memberships (CLOUD_EMBED_ORIGINS, ADR 0023); no other page may be framed. */
+	embedOrigins?: readonly string[]
 	/** Hashed client assets and public files; absent in development, where Vite serves them. */
 	clientDir?: string
 	/** Middleware that goes before the React Router handler (Vite in development). */
@@ -39,6 +41,8 @@ export interface PortalAppOptions {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/** The embedded memberships (MembershipsRCM, MembershipsByReact), with or without a tab: the pages others may frame. */
+const EMBEDDABLE_PATH = /^\/cloud\/(?:app\/memberships|memberships-embedded)(?:\/[^/]+)?\/?$/
 /** Features no screen uses, off for the page and every frame in it. */
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()'
 
@@ -59,6 +63,8 @@ export function createPortalApp(options: PortalAppOptions) {
 	// The emulator stands in for other hosts: none of the portal's page middleware applies to it.
 	if (options.emulator) app.use('/_emulator', options.emulator)
 
+	const embedOrigins = options.embedOrigins ?? []
+	const framable = (req: express.Request) => embedOrigins.length > 0 && EMBEDDABLE_PATH.test(req.path)
 	app.use((_req, res, next) => {
 		res.locals.cspNonce = randomBytes(16).toString('base64')
 		res.set('Permissions-Policy', PERMISSIONS_POLICY)
@@ -78,7 +84,9 @@ export function createPortalApp(options: PortalAppOptions) {
 					'font-src': ["'self'"],
 					'connect-src': options.production ? ["'self'"] : ["'self'", 'ws:'],
 					'form-action': ["'self'", ...options.allowedRedirectOrigins],
-					'frame-ancestors': ["'self'"],
+					'frame-ancestors': [
+						(req) => (framable(req as express.Request) ? ["'self'", ...embedOrigins].join(' ') : "'self'"),
+					],
 					'base-uri': ["'self'"],
 					'object-src': ["'none'"],
 				},
@@ -88,6 +96,11 @@ export function createPortalApp(options: PortalAppOptions) {
 			referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
 		}),
 	)
+	// X-Frame-Options cannot name origins: where frame-ancestors lets others frame, it goes.
+	app.use((req, res, next) => {
+		if (framable(req)) res.removeHeader('X-Frame-Options')
+		next()
+	})
 	// Brotli's defaults (quality 11, a 4 MB window) suit files compressed once, not pages made per
 	// request: quality 4 and a 64 KB window compress our pages nearly as small at a fraction of the CPU.
 	app.use(

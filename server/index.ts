@@ -9,10 +9,13 @@ import type { RouterContextProvider, ServerBuild } from 'react-router'
 import { initEnv } from '../app/env.server.ts'
 import { createPortalApp } from './app.ts'
 import { createEmulator } from './emulator/index.ts'
+import { createLogger, routeConsoleThrough } from './logger.ts'
 import { closeGracefully } from './shutdown.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
+// Before anything logs: every line of the process goes through the scrubbing logger.
+routeConsoleThrough(createLogger({ level: process.env.LOG_LEVEL, file: process.env.PORTAL_LOG_FILE }))
 const env = initEnv()
 const dev = process.argv.includes('--dev')
 const root = path.resolve(import.meta.dirname, '..')

@@ -70,13 +70,16 @@ describe('screen lists of spec 1 §2', () => {
 	})
 
 	it('shows tabs and bars per screen', () => {
-		expect(screenChrome('Home')).toEqual({ showTabs: false, showBottomBar: true })
+		expect(screenChrome('Home')).toEqual({ showTabs: false, showBottomBar: true, showHeader: true })
 		for (const screen of ['MyGear', 'MyFeed', 'Support', 'AccountSettings'] as const) {
 			expect(screenChrome(screen).showTabs).toBe(true)
 		}
 		expect(screenChrome('AccountDetails').showTabs).toBe(false)
 		expect(screenChrome('ProductSurvey1').showTabs).toBe(false)
-		expect(screenChrome('NotFound')).toEqual({ showTabs: false, showBottomBar: false })
+		expect(screenChrome('NotFound')).toEqual({ showTabs: false, showBottomBar: false, showHeader: true })
+		// The embedded memberships: the plans and their tabs, none of the portal's bars.
+		expect(screenChrome('MembershipsByReact')).toEqual({ showTabs: true, showBottomBar: false, showHeader: false })
+		expect(screenChrome('MembershipsRCM')).toEqual({ showTabs: true, showBottomBar: false, showHeader: false })
 	})
 
 	it('offers the drum support forms on drum themes and the others elsewhere', () => {

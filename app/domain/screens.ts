@@ -40,6 +40,7 @@ export type ScreenName =
 	| 'EntitlementKey'
 	| 'ThankYou'
 	| 'ThankYouKey'
+	| 'ThankYouMembership'
 	| 'ZenbeatsSupport'
 	| 'ZentrackerSupport'
 	| 'BtxSupport'
@@ -199,6 +200,8 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
 	{ screen: 'Memberships', path: '/cloud/memberships/:tab?' },
 	{ screen: 'MembershipsRCM', path: '/cloud/app/memberships/:tab?' },
 	{ screen: 'MembershipsByReact', path: '/cloud/memberships-embedded/:tab?' },
+	// Not a screen of the original app's list: where the processor's checkout returns (ADR 0023).
+	{ screen: 'ThankYouMembership', path: '/cloud/checkout' },
 	{ screen: 'Policies', path: '/cloud/policies' },
 	{ screen: 'EntitlementKey', path: '/cloud/entitlement-key/:tab?' },
 	{ screen: 'ThankYouKey', path: '/cloud/thank-you' },
@@ -325,17 +328,26 @@ const BOTTOM_BAR_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
 	'BtxSupport',
 	'Tools',
 	'ThankYouKey',
+	'ThankYouMembership',
 	'Privacy',
 	'PasswordChange',
 ])
 
+/** Screens shown inside another app or site: no header either (ADR 0023). */
+const HEADERLESS_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>(['MembershipsRCM', 'MembershipsByReact'])
+
 export interface Chrome {
 	showTabs: boolean
 	showBottomBar: boolean
+	showHeader: boolean
 }
 
 export function screenChrome(screen: ScreenName): Chrome {
-	return { showTabs: TABBED_SCREENS.has(screen), showBottomBar: BOTTOM_BAR_SCREENS.has(screen) }
+	return {
+		showTabs: TABBED_SCREENS.has(screen),
+		showBottomBar: BOTTOM_BAR_SCREENS.has(screen),
+		showHeader: !HEADERLESS_SCREENS.has(screen),
+	}
 }
 
 /**
