@@ -70,6 +70,8 @@ export default defineConfig({
 			PORTAL_LOG_FILE: E2E_LOG_FILE,
 			THEME_BY_HOST: 'main.localhost=main,effects.localhost=effects,cloud.localhost=cloud,proav.localhost=proav',
 			SESSION_SECRET: 'e2e-session-secret-of-enough-length',
+			// The embedded memberships' framing page (tests/e2e/cloud-memberships-embedded.spec.ts).
+			CLOUD_EMBED_ORIGINS: `http://brand.localhost:${E2E_PORT}`,
 			// The China rule is tested with a forwarded address from loopback.
 			TRUST_PROXY: 'loopback',
 		},
