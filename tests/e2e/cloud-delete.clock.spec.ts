@@ -80,7 +80,7 @@ test('the cloud API failing: nothing else is asked, the account stays, 503', asy
 	})
 	const before = await latestCall(request)
 	expect(await deleteAccount(page)).toBe(503)
-	await expect(page.getByRole('main').getByRole('alert')).toBeVisible()
+	await expect(page.getByRole('main').getByRole('alert')).toHaveText('Please try again in a moment.')
 	expect(asked(await callsAfter(request, before), account.userId)).toEqual(['POST /cloud/api/service 503'])
 	expect(await accountType(request, account.email)).toBe('active')
 })
