@@ -18,11 +18,12 @@ const LOCALES = path.join(APP, 'i18n', 'locales')
 
 type Tree = { [key: string]: string | Tree }
 
-/** Every catalogue, by language: `section.key` → text. */
+/** Every catalogue, by language: `section.key` → text, from all of the language's files (one per area). */
 const catalogues = new Map(
 	readdirSync(LOCALES).map((lng) => {
-		const tree = JSON.parse(readFileSync(path.join(LOCALES, lng, 'common.json'), 'utf8')) as Tree
-		return [lng, flatten(tree)] as const
+		const files = readdirSync(path.join(LOCALES, lng)).filter((file) => file.endsWith('.json'))
+		const trees = files.map((file) => JSON.parse(readFileSync(path.join(LOCALES, lng, file), 'utf8')) as Tree)
+		return [lng, flatten(Object.assign({}, ...trees) as Tree)] as const
 	}),
 )
 
