@@ -68,6 +68,8 @@ export default defineConfig({
 			PORT: String(E2E_PORT),
 			DATA_DIR: E2E_DATA_DIR,
 			PORTAL_LOG_FILE: E2E_LOG_FILE,
+			// The stage's analytics script, from another origin (tests/e2e/analytics-script.spec.ts).
+			ANALYTICS_SCRIPT_URL: `http://analytics.localhost:${E2E_PORT}/_emulator/log/analytics.js`,
 			THEME_BY_HOST: 'main.localhost=main,effects.localhost=effects,cloud.localhost=cloud,proav.localhost=proav',
 			SESSION_SECRET: 'e2e-session-secret-of-enough-length',
 			// The embedded memberships' framing page (tests/e2e/cloud-memberships-embedded.spec.ts).

@@ -13,6 +13,7 @@ export { createLoadContext } from './request-context.server.ts'
 export { checkStore, closeStore } from './session/store.server.ts'
 export { startSupportOutbox, stopSupportOutbox } from './outbox/support-outbox.server.ts'
 export { flushUsageLog } from './logging/usage-log.server.ts'
+export { analyticsScriptOrigins } from './logging/analytics-script.server.ts'
 
 export const streamTimeout = 5_000
 

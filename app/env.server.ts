@@ -79,6 +79,11 @@ const EnvSchema = z.object({
 		.string()
 		.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/)
 		.default('owners-portal'),
+	/**
+	 * The stage's analytics script (spec 2 §4): added 5 s after load for visitors who allowed analytics,
+	 * its origin allowed in their pages' CSP only; none when unset.
+	 */
+	ANALYTICS_SCRIPT_URL: optionalUrl,
 	/** Where visitors from China are offered to go (spec 1 §1). */
 	CHINA_PORTAL_URL: z.url().default('https://www.example.cn/'),
 	/** Origins a redirect may go to besides our own. */

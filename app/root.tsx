@@ -18,6 +18,7 @@ import { isStaffEmail, isStaffOnlyTab } from './domain/staff.ts'
 import { THEMES, themeHasConsent, type ThemeName } from './domain/theme.ts'
 import { formBodyMiddleware } from './forms/form-body.server.ts'
 import { getI18n, i18nMiddleware, translatorFor } from './i18n/i18n.server.ts'
+import { analyticsScriptUrl } from './logging/analytics-script.server.ts'
 import { pageViewMiddleware } from './logging/page-view.server.ts'
 import { postLimitMiddleware, retryAfterMiddleware } from './limits/post-limit.server.ts'
 import { preferencesContext, screenContext, sessionContext } from './request-context.server.ts'
@@ -33,6 +34,7 @@ import { useNonce } from './ui/nonce.tsx'
 import { PendingIndicator } from './ui/pending-indicator.tsx'
 import { TabBar } from './ui/tab-bar.tsx'
 import { Toast } from './ui/toast.tsx'
+import { AnalyticsScript } from './ui/analytics-script.tsx'
 import { urlRewriteScript } from './ui/url-rewrite.ts'
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -69,6 +71,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 		lang: htmlLang(preferences.culture),
 		sidebar: preferences.sidebar,
 		analytics: preferences.analytics,
+		analyticsScript: analyticsScriptUrl(preferences.analytics),
 		showConsent: themeHasConsent(preferences.theme) && preferences.analytics === null,
 		signedIn: hasCredentials(session),
 		screen,
@@ -126,6 +129,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				{children}
 				<ScrollRestoration />
 				<Scripts />
+				{root?.analyticsScript ? <AnalyticsScript src={root.analyticsScript} /> : null}
 			</body>
 		</html>
 	)

@@ -38,6 +38,8 @@ export interface PortalAppOptions {
 	emulator?: Router
 	/** A readiness check for /healthz. */
 	healthCheck?: () => Promise<void>
+	/** Script origins a request's page may load besides its own (the analytics script, when the visitor allowed it). */
+	scriptOrigins?: (cookieHeader: string | null) => Promise<string[]>
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -65,10 +67,17 @@ export function createPortalApp(options: PortalAppOptions) {
 
 	const embedOrigins = options.embedOrigins ?? []
 	const framable = (req: express.Request) => embedOrigins.length > 0 && EMBEDDABLE_PATH.test(req.path)
-	app.use((_req, res, next) => {
+	app.use((req, res, next) => {
 		res.locals.cspNonce = randomBytes(16).toString('base64')
 		res.set('Permissions-Policy', PERMISSIONS_POLICY)
-		next()
+		if (!options.scriptOrigins) return next()
+		options
+			.scriptOrigins(req.headers.cookie ?? null)
+			.then((origins) => {
+				res.locals.scriptOrigins = origins
+				next()
+			})
+			.catch(next)
 	})
 	app.use(
 		helmet({
@@ -76,7 +85,11 @@ export function createPortalApp(options: PortalAppOptions) {
 				useDefaults: false,
 				directives: {
 					'default-src': ["'self'"],
-					'script-src': ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+					'script-src': [
+						"'self'",
+						(_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+						(_req, res) => ((res as express.Response).locals.scriptOrigins as string[] | undefined)?.join(' ') ?? '',
+					],
 					'script-src-attr': ["'none'"],
 					// React renders `style` props as attributes: the theme's colours live there.
 					'style-src': ["'self'", "'unsafe-inline'"],

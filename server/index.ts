@@ -30,6 +30,8 @@ interface PortalEntry {
 	stopSupportOutbox: () => Promise<void>
 	/** Usage events still batched or queued get a moment to go at shutdown. */
 	flushUsageLog: () => Promise<void>
+	/** The analytics script's origin when this visitor allowed analytics and one is configured (ADR 0027). */
+	analyticsScriptOrigins: (cookieHeader: string | null) => Promise<string[]>
 }
 const entryOf = (build: ServerBuild) => build.entry.module as unknown as PortalEntry
 
@@ -68,6 +70,7 @@ if (dev) {
 		before: [viteServer.middlewares],
 		emulator: emulator?.router,
 		healthCheck: async () => entryOf(await loadBuild()).checkStore(),
+		scriptOrigins: async (cookies) => entryOf(await loadBuild()).analyticsScriptOrigins(cookies),
 	})
 	startOutbox = async () => entryOf(await loadBuild()).startSupportOutbox()
 	stop = async () => {
@@ -91,6 +94,7 @@ if (dev) {
 		clientDir: path.join(buildDir, 'client'),
 		emulator: emulator?.router,
 		healthCheck: entry.checkStore,
+		scriptOrigins: entry.analyticsScriptOrigins,
 	})
 	startOutbox = async () => entry.startSupportOutbox()
 	stop = async () => {

@@ -30,6 +30,11 @@ export const logService: EmulatorService = {
 	router(ctx) {
 		const router = express.Router()
 
+		// A stage's analytics script (ANALYTICS_SCRIPT_URL, spec 2 §4) for demos and tests: it marks the page it ran on.
+		router.get('/analytics.js', (_req, res) => {
+			res.type('application/javascript').send("document.documentElement.setAttribute('data-analytics', 'loaded')\n")
+		})
+
 		router.get('/log/_events', (req, res) => {
 			const service = typeof req.query.service === 'string' && req.query.service ? req.query.service : undefined
 			const rawUser = typeof req.query.userId === 'string' && req.query.userId ? req.query.userId : undefined

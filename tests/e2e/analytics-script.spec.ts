@@ -1,0 +1,65 @@
+/**
+ * The stage's analytics script (spec 2 §4, issue 14): configured here as the emulator's script on
+ * another origin. Absent without the visitor's opt-in (not in the page, not allowed by its CSP);
+ * with it, allowed by the CSP and added 5 s after load; without JavaScript nothing is loaded at all.
+ */
+import type { Page, Response } from '@playwright/test'
+import { expect, test, themedUrl } from './fixtures.ts'
+import { E2E_PORT } from '../e2e-env.ts'
+
+const SCRIPT_ORIGIN = `http://analytics.localhost:${E2E_PORT}`
+
+function scriptSrc(response: Response | null): string {
+	const csp = response?.headers()['content-security-policy'] ?? ''
+	return csp.split(';').find((directive) => directive.trim().startsWith('script-src ')) ?? ''
+}
+
+/** Every request the page makes for the analytics script. */
+function scriptRequests(page: Page): string[] {
+	const seen: string[] = []
+	page.on('request', (request) => {
+		if (request.url().startsWith(SCRIPT_ORIGIN)) seen.push(request.url())
+	})
+	return seen
+}
+
+test.describe('the analytics script', () => {
+	test('declined: not in the page and not allowed by its CSP', async ({ page, baseURL }) => {
+		const requested = scriptRequests(page)
+		await page.goto(themedUrl('main', '/login', baseURL))
+		await page.getByRole('button', { name: 'No, thanks' }).click()
+		await expect(page.getByRole('region', { name: 'Your privacy' })).toHaveCount(0)
+		const response = await page.goto(themedUrl('main', '/login', baseURL))
+		expect(scriptSrc(response)).toContain("'nonce-")
+		expect(scriptSrc(response)).not.toContain(SCRIPT_ORIGIN)
+		expect(await response!.text()).not.toContain('analytics.js')
+		await page.waitForTimeout(500)
+		expect(requested).toEqual([])
+	})
+
+	test('allowed: its origin in the CSP; added 5 s after load with JavaScript, never without', async ({
+		page,
+		baseURL,
+		javaScript,
+	}) => {
+		const requested = scriptRequests(page)
+		if (javaScript) await page.clock.install()
+		await page.goto(themedUrl('main', '/login', baseURL))
+		await page.getByRole('button', { name: 'Allow analytics' }).click()
+		await expect(page.getByRole('region', { name: 'Your privacy' })).toHaveCount(0)
+		const response = await page.goto(themedUrl('main', '/login', baseURL))
+		expect(scriptSrc(response)).toContain(SCRIPT_ORIGIN)
+		const marked = page.locator('html[data-analytics="loaded"]')
+		if (!javaScript) {
+			await page.waitForTimeout(1_000)
+			expect(requested).toEqual([])
+			return
+		}
+		await page.clock.runFor(4_500)
+		await expect(marked).toHaveCount(0)
+		expect(requested).toEqual([])
+		await page.clock.runFor(1_000)
+		await expect(marked).toHaveCount(1)
+		expect(requested).toEqual([`${SCRIPT_ORIGIN}/_emulator/log/analytics.js`])
+	})
+})
