@@ -3,6 +3,7 @@
  * process with a message that names the variable.
  */
 import { z } from 'zod'
+import { parseMaintenanceWindow, type MaintenanceWindow } from './domain/maintenance.ts'
 import { isThemeName, type ThemeName } from './domain/theme.ts'
 
 /** An optional URL of the given schemes; an empty value counts as absent. */
@@ -109,6 +110,20 @@ const EnvSchema = z.object({
 	 * tickets are tagged `rjm_service` (ADR 0021).
 	 */
 	SUPPORT_RJM_SERVICE_BRANDS: list,
+	/** `on`: every page answers 503 and the maintenance page until it is switched off (ADR 0026). */
+	MAINTENANCE: z.enum(['on', 'off']).default('off'),
+	/** A planned maintenance window, `start/end` in ISO 8601 with offsets: 503 while it lasts, told before. */
+	MAINTENANCE_WINDOW: z
+		.string()
+		.trim()
+		.optional()
+		.transform((v, ctx): MaintenanceWindow | undefined => {
+			if (!v) return undefined
+			const window = parseMaintenanceWindow(v)
+			if (typeof window !== 'string') return window
+			ctx.addIssue({ code: 'custom', message: `"${v}": ${window}` })
+			return z.NEVER
+		}),
 	ACCOUNT_API_URL: optionalUrl,
 	SSO_URL: optionalUrl,
 	CLOUD_API_URL: optionalUrl,

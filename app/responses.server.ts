@@ -9,6 +9,7 @@ import { accountErrorKey, type AccountFlow } from '#app/domain/account-errors.ts
 import { sessionContext } from '#app/request-context.server.ts'
 import { isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
 import type { Toast } from '#app/session/session.server.ts'
+import type { CatalogueKey } from '#app/ui/i18n.tsx'
 
 /** Form fields never sent back to the browser. */
 export const SECRET_FIELDS = ['password', 'passwordConfirm', 'currentPassword', 'newPassword', 'newPasswordConfirm']
@@ -47,6 +48,14 @@ export function upstreamFailure(
 		{ result: submission.reply({ formErrors: [key], hideFields: SECRET_FIELDS }), errorKey: key, ...extra },
 		{ status },
 	)
+}
+
+/**
+ * A thing the address names does not exist (a product, a survey): thrown, the root's error boundary
+ * shows the one 404 screen inside the portal, with these words when given.
+ */
+export function notFound(errorKey?: CatalogueKey): never {
+	throw data(errorKey ? { notFoundKey: errorKey } : null, { status: 404 })
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 	redirect,
 	Scripts,
 	ScrollRestoration,
+	useRouteError,
 	useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
@@ -15,7 +16,7 @@ import { useCatalogue, useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 import { htmlLang } from './domain/culture.ts'
 import { OVERVIEW_SCREENS, screenChrome, selectedTab, tabsFor } from './domain/screens.ts'
 import { isStaffEmail, isStaffOnlyTab } from './domain/staff.ts'
-import { THEMES, themeHasConsent, type ThemeName } from './domain/theme.ts'
+import { DEFAULT_THEME, isThemeName, THEMES, themeHasConsent, type ThemeName } from './domain/theme.ts'
 import { formBodyMiddleware } from './forms/form-body.server.ts'
 import { getI18n, i18nMiddleware, translatorFor } from './i18n/i18n.server.ts'
 import { analyticsScriptUrl } from './logging/analytics-script.server.ts'
@@ -24,6 +25,7 @@ import { postLimitMiddleware, retryAfterMiddleware } from './limits/post-limit.s
 import { preferencesContext, screenContext, sessionContext } from './request-context.server.ts'
 import { guardMiddleware, sessionMiddleware } from './session/guard.server.ts'
 import { forgetMeAfterSaves } from './session/me.server.ts'
+import { maintenanceMiddleware, maintenanceStateMiddleware } from './maintenance/maintenance.server.ts'
 import { preferencesMiddleware } from './preferences/preferences.server.ts'
 import { regionMiddleware } from './preferences/region.server.ts'
 import { hasCredentials } from './session/session.server.ts'
@@ -36,13 +38,19 @@ import { TabBar } from './ui/tab-bar.tsx'
 import { Toast } from './ui/toast.tsx'
 import { AnalyticsScript } from './ui/analytics-script.tsx'
 import { urlRewriteScript } from './ui/url-rewrite.ts'
+import { MaintenanceNotice, type MaintenanceView } from './routes/visit/maintenance-notice.tsx'
+import { NotFoundScreen } from './routes/visit/not-found.tsx'
 
 export const middleware: Route.MiddlewareFunction[] = [
+	maintenanceStateMiddleware,
 	preferencesMiddleware,
+	// Needs only the preferences; before maintenance, whose page is in the visitor's language.
+	i18nMiddleware,
+	// Before the geo lookup and the session: during maintenance no upstream or store is asked.
+	maintenanceMiddleware,
 	regionMiddleware,
 	sessionMiddleware,
 	forgetMeAfterSaves,
-	i18nMiddleware,
 	pageViewMiddleware,
 	retryAfterMiddleware,
 	postLimitMiddleware,
@@ -76,6 +84,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 		signedIn: hasCredentials(session),
 		screen,
 		title: `${translate(`screen.${screen}`)} · ${THEMES[preferences.theme].title}`,
+		notFoundTitle: `${translate('screen.NotFound')} · ${THEMES[preferences.theme].title}`,
 		chrome,
 		tabs,
 		selectedTab: tab?.id,
@@ -88,9 +97,30 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: appCss }]
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+	const maintenance = maintenanceOf(error)
+	if (maintenance)
+		return [{ title: maintenance.title }, { name: 'theme-color', content: THEMES[maintenance.theme].primary }]
 	if (!loaderData) return [{ title: 'Owners Portal' }]
-	return [{ title: loaderData.title }, { name: 'theme-color', content: THEMES[loaderData.theme].primary }]
+	const notFound = isRouteErrorResponse(error) && error.status === 404
+	return [
+		{ title: notFound ? loaderData.notFoundTitle : loaderData.title },
+		{ name: 'theme-color', content: THEMES[loaderData.theme].primary },
+	]
+}
+
+/** The maintenance middleware's 503 (app/maintenance): its page, its theme and title. */
+function maintenanceOf(
+	error: unknown,
+): { maintenance: MaintenanceView; theme: ThemeName; lang: string; title: string } | null {
+	if (!isRouteErrorResponse(error) || error.status !== 503 || !error.data?.maintenance) return null
+	const { maintenance, theme, lang, title } = error.data as Record<string, unknown>
+	return {
+		maintenance: maintenance as MaintenanceView,
+		theme: isThemeName(theme) ? theme : DEFAULT_THEME,
+		lang: String(lang),
+		title: String(title),
+	}
 }
 
 function themeStyle(theme: ThemeName): React.CSSProperties {
@@ -105,12 +135,13 @@ function themeStyle(theme: ThemeName): React.CSSProperties {
 
 export function Layout({ children }: { children: React.ReactNode }) {
 	const root = useRouteLoaderData<typeof loader>('root')
+	const maintenance = maintenanceOf(useRouteError())
 	const nonce = useNonce()
 	const catalogue = useCatalogue()
-	const theme = root?.theme ?? 'dw'
+	const theme = root?.theme ?? maintenance?.theme ?? DEFAULT_THEME
 	return (
 		<html
-			lang={root?.lang ?? 'en'}
+			lang={root?.lang ?? maintenance?.lang ?? catalogue.lng}
 			data-theme={theme}
 			data-sidebar={root?.sidebar ?? 'right'}
 			style={themeStyle(theme)}
@@ -171,20 +202,53 @@ export default function App({ loaderData }: Route.ComponentProps) {
 	)
 }
 
+/**
+ * Errors inside the portal's header (the root's data is there when a screen's loader threw): the 404
+ * screen for every thrown not-found, the maintenance page, or what went wrong. Like the spec's 404,
+ * no tabs or bottom bar.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	const t = useT()
+	const root = useRouteLoaderData<typeof loader>('root')
+	const maintenance = maintenanceOf(error)
+	const theme = root?.theme ?? maintenance?.theme ?? DEFAULT_THEME
 	const notFound = isRouteErrorResponse(error) && error.status === 404
 	const errorKey =
 		isRouteErrorResponse(error) && typeof error.data?.errorKey === 'string'
 			? (error.data.errorKey as CatalogueKey)
 			: null
+	// Only `notFound()`'s own words title the 404 screen; another 404's errorKey may be an upstream's text.
+	const notFoundKey =
+		notFound && typeof error.data?.notFoundKey === 'string' ? (error.data.notFoundKey as CatalogueKey) : null
 	return (
-		<main id="main" className="error-page">
-			<h1>{notFound ? t('screen.NotFound') : t('error.title')}</h1>
-			<p>{notFound ? t('notFound.text') : errorKey ? t(errorKey) : t('error.text')}</p>
-			<p>
-				<a href="/">{t('notFound.home')}</a>
-			</p>
-		</main>
+		<>
+			<a className="skip-link" href="#main">
+				{t('app.skipToContent')}
+			</a>
+			<header className="app-header">
+				<img src={`/icons/${theme}.svg`} alt="" width="32" height="32" />
+				<span className="app-title">{THEMES[theme].title}</span>
+			</header>
+			<div className="app-body">
+				<main id="main" tabIndex={-1} className="error-page">
+					{maintenance ? (
+						<>
+							<h1>{t('screen.Maintenance')}</h1>
+							<MaintenanceNotice view={maintenance.maintenance} />
+						</>
+					) : notFound ? (
+						<NotFoundScreen errorKey={notFoundKey} />
+					) : (
+						<>
+							<h1>{t('error.title')}</h1>
+							<p>{errorKey ? t(errorKey) : t('error.text')}</p>
+							<p>
+								<a href="/">{t('notFound.home')}</a>
+							</p>
+						</>
+					)}
+				</main>
+			</div>
+		</>
 	)
 }

@@ -33,14 +33,17 @@ export default [
 	screen('unavailable', 'RegionUnavailable', 'routes/account/region-unavailable.tsx'),
 	screen('hc/login', 'ZendeskSSO', 'routes/account/help-centre-login.tsx'),
 	screen('oauth2/redirect', 'OAuth2Redirect', 'routes/account/oauth2-redirect.tsx'),
-	screen('oauth2/logout', 'OAuth2Logout'),
+	screen('oauth2/logout', 'OAuth2Logout', 'routes/account/oauth2-logout.tsx'),
 	screen('qr', 'QRCodeLP', 'routes/gear/qr-card.tsx'),
-	screen('maintenance', 'Maintenance'),
-	screen('check-in', 'CheckIn'),
-	screen('pass-login', 'PassLogin'),
-	screen('thank-you', 'ThankYou'),
-	screen('tools', 'Tools'),
-	screen('homes', 'Homes'),
+
+	// Visitors: maintenance, event check-in and pass, support tools, the brands' portals
+	screen('maintenance', 'Maintenance', 'routes/visit/maintenance.tsx'),
+	screen('check-in', 'CheckIn', 'routes/visit/check-in.tsx'),
+	screen('check-in/verify', 'CheckInVerify', 'routes/visit/check-in-verify.tsx'),
+	screen('pass-login', 'PassLogin', 'routes/visit/check-in.tsx'),
+	screen('thank-you', 'ThankYou', 'routes/visit/thank-you.tsx'),
+	screen('tools', 'Tools', 'routes/visit/tools.tsx'),
+	screen('homes', 'Homes', 'routes/visit/homes.tsx'),
 
 	// Gear, feed, products, surveys
 	screen('gear/:tab?', 'MyGear', 'routes/gear/my-gear.tsx'),

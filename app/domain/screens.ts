@@ -29,6 +29,7 @@ export type ScreenName =
 	| 'Privacy'
 	| 'ZendeskSSO'
 	| 'CheckIn'
+	| 'CheckInVerify'
 	| 'PassLogin'
 	| 'OAuth2Redirect'
 	| 'OAuth2Logout'
@@ -179,6 +180,8 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
 	{ screen: 'QRCodeLP', path: '/qr' },
 	{ screen: 'Maintenance', path: '/maintenance' },
 	{ screen: 'CheckIn', path: '/check-in' },
+	// Not a screen of the original app's list: staff verify an event pass here (ADR 0026).
+	{ screen: 'CheckInVerify', path: '/check-in/verify' },
 	{ screen: 'PassLogin', path: '/pass-login' },
 	{ screen: 'ThankYou', path: '/thank-you' },
 	{ screen: 'Tools', path: '/tools' },

@@ -148,9 +148,11 @@ test('an unknown product: "Product not found." with a 404, inside the portal', a
 	for (const path of ['/products/no-such-product', '/products/no-such-product/specs']) {
 		const response = await page.goto(path)
 		expect(response?.status()).toBe(404)
-		await expect(page.getByRole('heading', { name: 'Product not found.' })).toBeVisible()
-		await expect(page.getByRole('heading', { name: 'Product information', level: 1 })).toBeVisible()
-		await expect(page.getByRole('navigation', { name: 'Sections of this page' })).toBeVisible()
+		// The one 404 screen (ADR 0026): inside the portal's header, no tabs.
+		await expect(page.getByRole('heading', { name: 'Product not found.', level: 1 })).toBeVisible()
+		await expect(page.getByRole('banner')).toBeVisible()
+		await expect(page.getByRole('navigation', { name: 'Sections of this page' })).toHaveCount(0)
+		await expect(page).toHaveTitle(/^Page not found · /)
 	}
 	const japanese = await page.goto('/products/no-such-product?culture_code=ja-JP')
 	expect(japanese?.status()).toBe(404)

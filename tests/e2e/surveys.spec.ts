@@ -186,7 +186,7 @@ test('"Survey not found." for an unknown product and for another owner’s produ
 	for (const path of [`/surveys/purchase/${unknown}`, `/questionnaire/${unknown}`]) {
 		const response = await page.goto(path)
 		expect(response?.status()).toBe(404)
-		await expect(page.getByRole('alert')).toHaveText('Survey not found.')
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Survey not found.')
 	}
 
 	const demo = await apiSignIn(request, DEMO.customer.email, DEMO.customer.password)
@@ -194,7 +194,7 @@ test('"Survey not found." for an unknown product and for another owner’s produ
 	expect(theirs).toBeDefined()
 	const response = await page.goto(`/surveys/satisfaction/${theirs!.id}`)
 	expect(response?.status()).toBe(404)
-	await expect(page.getByRole('alert')).toHaveText('Survey not found.')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Survey not found.')
 	await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0)
 	if (javaScript) await expectAccessible(page)
 

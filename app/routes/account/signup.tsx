@@ -44,6 +44,14 @@ function returnPath(value: FormDataEntryValue | string | null): string | null {
 	return typeof value === 'string' ? redirectPathOf({ path: value }) : null
 }
 
+/** The sign-up source a form carried on (`source`, `signupSource`), kept in the query of where it goes next. */
+function withSource(to: string, value: FormDataEntryValue | null): string {
+	if (typeof value !== 'string' || !(SIGNUP_SOURCES as readonly string[]).includes(value)) return to
+	const url = new URL(to, 'http://portal.invalid')
+	url.searchParams.set('source', value)
+	return url.pathname + url.search
+}
+
 /** `/signup` or `/activation…` with the page to return to kept in the query. */
 function withReturnPath(to: string, path: string | null): string {
 	if (!path) return to
@@ -79,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 	if (intent === 'previous') {
 		session.set('registerFlow', backToEmail(flow))
-		return redirect(withReturnPath('/signup', returnTo))
+		return redirect(withSource(withReturnPath('/signup', returnTo), form.get('signupSource')))
 	}
 
 	if (intent === 'create') {
@@ -133,7 +141,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const move = afterEmailVerified(flow, email, accountType)
 	if (move.kind === 'dialog') return data({ result: submission.reply(), dialog: move.dialog, email })
 	session.set('registerFlow', move.flow)
-	const to = withReturnPath(move.to, returnTo)
+	// A source from the link (check-in, pass) goes on to the account details, where the sign-up sends it.
+	const to = withSource(withReturnPath(move.to, returnTo), form.get('source'))
 	return move.notice ? redirectWithToast(context, to, { type: 'info', message: move.notice }) : redirect(to)
 }
 
@@ -164,6 +173,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 					<FormErrors result={result} />
 					<HoneypotField />
 					<ReturnPathField path={loaderData.returnPath} />
+					{loaderData.signupSource ? <input type="hidden" name="source" value={loaderData.signupSource} /> : null}
 					<Field
 						name="email"
 						type="email"

@@ -29,7 +29,6 @@ export async function action(args: Route.ActionArgs) {
 
 export default function ProductSurvey({ loaderData, actionData }: Route.ComponentProps) {
 	const t = useT()
-	if (!loaderData.found) return <SurveyNotFound />
 	const about = (
 		<p className="field-hint">
 			{t('survey.about', { product: loaderData.product.name, serial: loaderData.product.serialCode })}
@@ -85,18 +84,6 @@ export default function ProductSurvey({ loaderData, actionData }: Route.Componen
 				</p>
 			</Form>
 		</section>
-	)
-}
-
-function SurveyNotFound() {
-	const t = useT()
-	return (
-		<div className="stack">
-			<p className="notice" role="alert">
-				{t('survey.notFound')}
-			</p>
-			<Link to="/gear/my_gear">{t('survey.backToGear')}</Link>
-		</div>
 	)
 }
 

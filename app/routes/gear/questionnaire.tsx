@@ -21,16 +21,6 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Questionnaire({ loaderData }: Route.ComponentProps) {
 	const t = useT()
-	if (!loaderData.found) {
-		return (
-			<div className="stack">
-				<p className="notice" role="alert">
-					{t('survey.notFound')}
-				</p>
-				<Link to="/gear/my_gear">{t('survey.backToGear')}</Link>
-			</div>
-		)
-	}
 	const { product, surveys } = loaderData
 	return (
 		<section aria-labelledby="questionnaire-title">

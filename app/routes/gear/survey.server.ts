@@ -34,7 +34,7 @@ import {
 } from '#app/domain/survey-form.ts'
 import { answeredDateOf, surveyOffer, surveyStates } from '#app/domain/survey-offer.ts'
 import { preferencesContext, sessionContext } from '#app/request-context.server.ts'
-import { redirectWithToast } from '#app/responses.server.ts'
+import { notFound as throwNotFound, redirectWithToast } from '#app/responses.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
 import { createAnswerInfo, getRegisteredProduct, postAnswers } from '#app/upstream/account-gear.server.ts'
 import { AnswerRequiredErrorSchema, type RegisteredProduct } from '#app/upstream/contract/account-gear.ts'
@@ -50,7 +50,7 @@ interface Args {
 
 /* ---- What every survey screen loads ---- */
 
-const notFound = () => data({ found: false as const }, { status: 404 })
+const notFound = () => throwNotFound('survey.notFound')
 
 /** An upstream failure of a read: the error page with the spec's words, never a crash. */
 function unavailable(error: unknown): never {

@@ -18,6 +18,7 @@ import {
 	type ProductInfoTab,
 } from '#app/domain/product-info.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
+import { notFound } from '#app/responses.server.ts'
 import { productCatalogue } from '#app/routes/gear/gear-list.server.ts'
 import type { CatalogueKey } from '#app/ui/i18n.tsx'
 import { JsonKeyQuerySchema } from '#app/upstream/contract/account-catalogue.ts'
@@ -86,9 +87,7 @@ function tabContent(
 export type ProductTabContent = ReturnType<typeof tabContent>
 
 function failure(error: UpstreamError) {
-	if (error.kind === 'status' && error.status === 404) {
-		return data({ state: 'notFound' as const }, { status: 404 })
-	}
+	if (error.kind === 'status' && error.status === 404) notFound('register.productNotFound')
 	const errorKey: CatalogueKey = userMessageKey(error) ?? 'toast.tryAgain'
 	return data({ state: 'unavailable' as const, errorKey }, { status: 503 })
 }
@@ -97,7 +96,7 @@ export async function loadProductInfo({ context, params }: Pick<Route.LoaderArgs
 	const { culture } = context.get(preferencesContext)
 	const slug = params.slug
 	const tab = productInfoTab(params.tab)
-	if (!isSlug(slug)) return data({ state: 'notFound' as const }, { status: 404 })
+	if (!isSlug(slug)) notFound('register.productNotFound')
 
 	// The master list (cached, best effort) names the brand the picture is asked by, and the accessories' pages.
 	const catalogue = productCatalogue(culture)

@@ -3,7 +3,6 @@
  * json in the user's culture. The root chooses the tab and redirects an unknown one; the guard asks
  * for sign-in. An unknown product and an upstream without a kept copy answer inside the chrome.
  */
-import { Link } from 'react-router'
 import type { Route } from './+types/product-info'
 import { useT } from '#app/ui/i18n.tsx'
 import { loadProductInfo } from './product-info.server.ts'
@@ -15,16 +14,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function ProductInfo({ loaderData }: Route.ComponentProps) {
 	const t = useT()
-	if (loaderData.state === 'notFound') {
-		return (
-			<section className="stack" aria-labelledby="product-title">
-				<h2 id="product-title">{t('register.productNotFound')}</h2>
-				<p>
-					<Link to="/gear">{t('productInfo.toGear')}</Link>
-				</p>
-			</section>
-		)
-	}
 	if (loaderData.state === 'unavailable') {
 		return (
 			<section className="stack" aria-labelledby="product-title">

@@ -1,0 +1,47 @@
+import { useSyncExternalStore } from 'react'
+import { formatMaintenanceWindow } from '#app/domain/maintenance.ts'
+import { useT } from '#app/ui/i18n.tsx'
+
+/** What the maintenance page is told: by the maintenance middleware (503) or the /maintenance loader. */
+export interface MaintenanceView {
+	status: 'active' | 'planned' | 'none'
+	/** ISO strings: the page formats them. */
+	window: { start: string; end: string } | null
+	culture: string
+}
+
+const noChanges = () => () => {}
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+
+/**
+ * The maintenance page's text: under maintenance now (until when, if planned), the next window, or
+ * none planned. The server cannot know the visitor's time zone: it says the window in UTC, named as
+ * such; with JavaScript the browser then says it in its own zone (ADR 0026).
+ */
+export function MaintenanceNotice({ view }: { view: MaintenanceView }) {
+	const t = useT()
+	const timeZone = useSyncExternalStore(noChanges, browserTimeZone, () => 'UTC')
+	const window = view.window ? { start: new Date(view.window.start), end: new Date(view.window.end) } : null
+	const when = window ? formatMaintenanceWindow(window, view.culture, timeZone) : null
+	return (
+		<section className="stack" aria-labelledby="maintenance-status">
+			<h2 id="maintenance-status">
+				{view.status === 'active'
+					? t('maintenance.active')
+					: view.status === 'planned'
+						? t('maintenance.planned')
+						: t('maintenance.none')}
+			</h2>
+			{when && view.window ? (
+				<p>
+					{t('maintenance.window')}{' '}
+					<time dateTime={view.window.start} data-time-zone={timeZone}>
+						{when}
+					</time>
+				</p>
+			) : null}
+			{view.status === 'active' ? <p>{t(when ? 'maintenance.comeBack' : 'maintenance.comeBackLater')}</p> : null}
+			{when && timeZone === 'UTC' ? <p className="field-hint">{t('maintenance.utc')}</p> : null}
+		</section>
+	)
+}

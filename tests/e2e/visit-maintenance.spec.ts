@@ -1,0 +1,157 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { EMULATOR_SECURITY_SECRET } from '../../app/env.server.ts'
+import { freePort } from '../redis-server.ts'
+import { E2E_BASE_URL } from '../e2e-env.ts'
+import { expect, expectAccessible, test } from './fixtures.ts'
+
+/**
+ * Maintenance (spec 1 §2, §4; ADR 0026). The suite's portal has none planned; a second portal, spawned
+ * here with MAINTENANCE_WINDOW around now (its own data directory and port, on this suite's emulator),
+ * answers every page with 503, Retry-After and the maintenance page, in the visitor's culture; the
+ * window in UTC without JavaScript, in the browser's time zone with it.
+ */
+test.describe.configure({ mode: 'serial' })
+
+const UPSTREAMS = {
+	ACCOUNT_API_URL: 'account',
+	SSO_URL: 'sso',
+	CLOUD_API_URL: 'cloud',
+	DEVICE_API_URL: 'device',
+	PUBLIC_API_URL: 'public',
+	LOG_API_URL: 'log',
+	VIDEO_API_URL: 'video',
+}
+
+interface Portal {
+	url: string
+	process: ChildProcess
+	exited: Promise<unknown>
+}
+
+async function startPortal(env: Record<string, string>): Promise<Portal> {
+	const port = await freePort()
+	const url = `http://localhost:${port}`
+	const upstreams = Object.fromEntries(
+		Object.entries(UPSTREAMS).map(([name, mount]) => [name, `${E2E_BASE_URL}/_emulator/${mount}/`]),
+	)
+	const child = spawn(process.execPath, [path.resolve('server/index.ts')], {
+		env: {
+			...process.env,
+			...upstreams,
+			NODE_ENV: 'production',
+			PORT: String(port),
+			PUBLIC_URL: url,
+			DATA_DIR: dataDir,
+			SESSION_SECRET: 'e2e-maintenance-portal-session-secret',
+			RCP_SECURITY_SECRET: EMULATOR_SECURITY_SECRET,
+			...env,
+		},
+		stdio: ['ignore', 'ignore', 'inherit'],
+	})
+	const exited = new Promise((resolve) => child.on('exit', resolve))
+	for (let i = 0; i < 100; i++) {
+		const up = await fetch(`${url}/healthz`).then(
+			(response) => response.ok,
+			() => false,
+		)
+		if (up) return { url, process: child, exited }
+		await new Promise((resolve) => setTimeout(resolve, 200))
+	}
+	child.kill('SIGKILL')
+	throw new Error('the maintenance portal did not start')
+}
+
+let dataDir: string
+let portal: Portal | undefined
+const HOUR = 60 * 60 * 1000
+/** Whole minutes, so the page's times are easy to read back. */
+const start = new Date(Math.floor((Date.now() - HOUR) / 60_000) * 60_000)
+const end = new Date(start.getTime() + 3 * HOUR)
+
+test.beforeAll(async () => {
+	dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-maintenance-e2e-'))
+	portal = await startPortal({ MAINTENANCE_WINDOW: `${start.toISOString()}/${end.toISOString()}` })
+})
+
+test.afterAll(async () => {
+	portal?.process.kill('SIGTERM')
+	await portal?.exited
+	portal = undefined
+	rmSync(dataDir, { recursive: true, force: true })
+})
+
+test('in the window every page answers 503 with Retry-After and the maintenance page; health and files do not', async ({
+	browser,
+	javaScript,
+}) => {
+	const context = await browser.newContext({
+		baseURL: portal!.url,
+		javaScriptEnabled: javaScript,
+		timezoneId: 'Asia/Tokyo',
+		locale: 'en-US',
+	})
+	const page = await context.newPage()
+	for (const path of ['/', '/login', '/settings/profile', '/check-in?event=fair', '/no/such/page']) {
+		const response = await page.goto(path)
+		expect(response?.status(), path).toBe(503)
+		const retryAfter = Number(response?.headers()['retry-after'])
+		expect(retryAfter, path).toBeGreaterThan(HOUR / 1000)
+		expect(retryAfter, path).toBeLessThanOrEqual((end.getTime() - Date.now()) / 1000 + 10)
+		expect(response?.headers()['cache-control']).toBe('no-store')
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Maintenance')
+		await expect(page.getByRole('heading', { name: 'The portal is under maintenance' })).toBeVisible()
+	}
+	await expect(page).toHaveTitle('Maintenance · DW Owners Portal')
+	const window = page.getByRole('main').locator('time')
+	if (javaScript) {
+		// The browser says the window in its own time zone: Tokyo, nine hours ahead of UTC.
+		const tokyo = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Tokyo' })
+		await expect(window).toContainText(tokyo.format(end))
+		await expect(window).toContainText('GMT+9')
+		await expect(page.getByText('Times are in UTC')).toHaveCount(0)
+		await expectAccessible(page)
+	} else {
+		const utc = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
+		await expect(window).toContainText(utc.format(end))
+		await expect(window).toContainText('UTC')
+		await expect(page.getByText('Times are in UTC (Coordinated Universal Time).')).toBeVisible()
+	}
+
+	// A form post is held too, before it reaches any action.
+	const post = await context.request.post('/login', { form: { email: 'a@example.com', password: 'x' } })
+	expect(post.status()).toBe(503)
+	expect(Number(post.headers()['retry-after'])).toBeGreaterThan(0)
+
+	// The maintenance page itself, health and the files answer as usual.
+	expect((await context.request.get('/maintenance')).status()).toBe(200)
+	expect((await context.request.get('/healthz')).status()).toBe(200)
+	expect((await context.request.get('/icons/dw.svg')).status()).toBe(200)
+	await context.close()
+})
+
+test('in the visitor’s culture and brand', async ({ browser, javaScript }) => {
+	const context = await browser.newContext({ baseURL: portal!.url, javaScriptEnabled: javaScript })
+	const page = await context.newPage()
+	const response = await page.goto('/?culture_code=ja-JP&theme=effects')
+	expect(response?.status()).toBe(503)
+	await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('メンテナンス')
+	await expect(page.getByRole('heading', { name: 'ただいまメンテナンス中です' })).toBeVisible()
+	await expect(page.getByRole('banner')).toContainText('Effects Owners Portal')
+	await expect(page.getByRole('main').locator('time')).toContainText(`${start.getUTCFullYear()}`)
+	await context.close()
+})
+
+test('outside maintenance the portal works and the maintenance page says none is planned', async ({ page }) => {
+	const login = await page.goto('/login')
+	expect(login?.status()).toBe(200)
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in')
+	const response = await page.goto('/maintenance')
+	expect(response?.status()).toBe(200)
+	expect(response?.headers()['retry-after']).toBeUndefined()
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Maintenance')
+	await expect(page.getByRole('heading', { name: 'No maintenance is planned' })).toBeVisible()
+})
