@@ -15,10 +15,11 @@ const alert = (page: Page) => main(page).getByRole('alert')
 
 /**
  * A key card or serial of the emulator's print runs (catalogue-data.ts) for this test: one per
- * project and attempt, so the two projects and a retry never register the same one.
+ * project and attempt, so the two projects and a retry never register the same one (the first
+ * twelve; the clock journeys take the next ones).
  */
 function printRunIndex(testInfo: TestInfo): number {
-	return (testInfo.project.name === 'js' ? 0 : 1) + 2 * testInfo.retry
+	return ((testInfo.project.name === 'js' ? 0 : 1) + 2 * (testInfo.retry + testInfo.repeatEachIndex)) % 12
 }
 
 async function signedIn(page: Page): Promise<CloudAccount> {
@@ -121,6 +122,7 @@ test('the Key tab: not found, already registered, unable to register, invalid ke
 	page,
 	javaScript,
 }) => {
+	test.slow()
 	const account = await signedIn(page)
 	await page.goto('/cloud/entitlement-key/key')
 	for (const [key, message] of KEY_REFUSALS) {
@@ -146,6 +148,7 @@ test('the Serial Number tab: not found, already registered, unable to register, 
 	page,
 	javaScript,
 }) => {
+	test.slow()
 	const account = await signedIn(page)
 	await page.goto('/cloud/entitlement-key/serial_number')
 	for (const [serial, hardware, message] of SERIAL_REFUSALS) {
@@ -161,6 +164,7 @@ test('a key activates: ThankYouKey shows what was registered and goes on to the 
 	page,
 	javaScript,
 }, testInfo) => {
+	test.slow()
 	const account = await signedIn(page)
 	const key = `RCLK-JUNO-${1000 + printRunIndex(testInfo)}-CARD`
 	await page.goto('/cloud/entitlement-key/key?redirect=%2Fcloud%2Fmemberships')
@@ -193,6 +197,7 @@ test('a key activates: ThankYouKey shows what was registered and goes on to the 
 })
 
 test('a serial number registers; a redirect to another site is not offered', async ({ page, javaScript }, testInfo) => {
+	test.slow()
 	const account = await signedIn(page)
 	const serial = `J08D${1000 + printRunIndex(testInfo)}`
 	await page.goto('/cloud/entitlement-key/serial_number?redirect=https%3A%2F%2Fevil.example%2F')

@@ -17,17 +17,17 @@ import { sessionContext } from '#app/request-context.server.ts'
 import { invalidForm, orUpstreamUnavailable } from '#app/responses.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
 import { hasCredentials } from '#app/session/session.server.ts'
-import { cachedHardwareProducts } from '#app/upstream/cloud-hardware.server.ts'
+import { hardwareProducts } from '#app/upstream/cloud-lists.server.ts'
 import { Field, FormErrors, formResult, SelectField, SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 import { accountLinks, continueTarget, registerOrRefuse } from './key-registration.server.ts'
 
-export async function loader({ context, params, request, url }: Route.LoaderArgs) {
+export async function loader({ context, params, url }: Route.LoaderArgs) {
 	const tab = entitlementKeyTab(params.tab)
 	if (!tab) throw data(null, { status: 404 })
 	if (!hasCredentials(context.get(sessionContext)))
 		return { tab, signedIn: false as const, links: accountLinks(url), hardware: [] }
-	const hardware = await orUpstreamUnavailable(cachedHardwareProducts(request.signal))
+	const hardware = await orUpstreamUnavailable(hardwareProducts())
 	return {
 		tab,
 		signedIn: true as const,

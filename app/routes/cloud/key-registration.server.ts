@@ -14,7 +14,7 @@ import {
 import { isAllowedRedirect, REDIRECT_PARAM } from '#app/domain/redirect.ts'
 import { getEnv } from '#app/env.server.ts'
 import { SECRET_FIELDS } from '#app/responses.server.ts'
-import { cachedHardwareProducts } from '#app/upstream/cloud-hardware.server.ts'
+import { hardwareProducts } from '#app/upstream/cloud-lists.server.ts'
 import { registerKey } from '#app/upstream/cloud.server.ts'
 import { isUpstreamError, messageFromBody } from '#app/upstream/errors.ts'
 
@@ -55,7 +55,7 @@ export async function registerOrRefuse(args: {
 	const { tab, submission } = args
 	let hardwareName: string
 	try {
-		const hardware = (await cachedHardwareProducts(args.signal)).find((h) => h.productCode === args.productCode)
+		const hardware = (await hardwareProducts()).find((h) => h.productCode === args.productCode)
 		if (!hardware)
 			return refuse(
 				submission,
