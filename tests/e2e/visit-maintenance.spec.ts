@@ -137,7 +137,7 @@ test('in the visitor’s culture and brand', async ({ browser, javaScript }) => 
 	const page = await context.newPage()
 	const response = await page.goto('/?culture_code=ja-JP&theme=effects')
 	expect(response?.status()).toBe(503)
-	await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP')
+	await expect(page.locator('html')).toHaveAttribute('lang', 'ja')
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('メンテナンス')
 	await expect(page.getByRole('heading', { name: 'ただいまメンテナンス中です' })).toBeVisible()
 	await expect(page.getByRole('banner')).toContainText('Effects Owners Portal')
