@@ -3,11 +3,9 @@ import { type RouteConfig, route, index } from '@react-router/dev/routes'
 /**
  * The route table of spec 1 §2 and spec 2 §2. Each route's id is its screen
  * name; `app/domain/screens.ts` lists the same paths for the guard, and a test
- * keeps the two in step. Screens whose feature a later issue builds use the
- * coming-soon module until then.
+ * keeps the two in step.
  */
-const comingSoon = 'routes/coming-soon.tsx'
-const screen = (path: string, id: string, file = comingSoon) => route(path, file, { id })
+const screen = (path: string, id: string, file: string) => route(path, file, { id })
 
 export default [
 	index('routes/settings/home.tsx', { id: 'Home' }),
