@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test'
-import { formPost } from './account.ts'
+import { formPost, visitorAddress } from './account.ts'
 import { cloudApi, makeCloudAccount, type CloudAccount } from './cloud.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
 
@@ -64,6 +64,26 @@ test('a visitor sees the notice on both tabs, with log in and sign up coming bac
 	})
 	expect(response.status()).toBe(302)
 	expect(response.headers().location).toMatch(/^\/login\?redirectTo=/)
+})
+
+test('a visitor who logs in from the notice comes back to the tab, the redirect kept, and can register', async ({
+	page,
+	playwright,
+}) => {
+	// An account signed in elsewhere (its own request context): this browser is still a visitor.
+	const elsewhere = await playwright.request.newContext()
+	const account = await makeCloudAccount(elsewhere, 'key-visitor')
+	await elsewhere.dispose()
+	// A sign-in from an address of its own, so the per-address limits count this test alone.
+	await page.setExtraHTTPHeaders({ 'X-Forwarded-For': visitorAddress() })
+	await page.goto('/cloud/entitlement-key/serial_number?redirect=%2Fcloud%2Fmemberships')
+	await main(page).getByRole('note').getByRole('link', { name: 'Log in' }).click()
+	await page.getByLabel('Email').fill(account.email)
+	await page.getByLabel('Password', { exact: true }).fill(account.password)
+	await page.getByRole('button', { name: 'Log in' }).click()
+	await expect(page).toHaveURL('/cloud/entitlement-key/serial_number?redirect=%2Fcloud%2Fmemberships')
+	await expect(main(page).getByRole('note')).toHaveCount(0)
+	await expect(main(page).getByRole('button', { name: 'Register serial number' })).toBeVisible()
 })
 
 test('the empty forms are refused with every message, what was typed kept', async ({ page, javaScript }) => {
