@@ -11,6 +11,7 @@ import type { Route } from './+types/cancel-subscription'
 import { CancelFormSchema } from '#app/domain/cloud-account-forms.ts'
 import { canCancel, formatDay } from '#app/domain/cloud-account.ts'
 import { CANCEL_DETAILS_MAX, CANCEL_FORM_REASONS, cancellationReasonOf } from '#app/domain/cloud-cancel-reasons.ts'
+import { logMilestone } from '#app/logging/page-view.server.ts'
 import { orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
 import { cancelSubscription, getUserSubscriptions } from '#app/upstream/cloud.server.ts'
 import { fieldErrors, fieldValue, FormErrors, formResult, SubmitButton, type FormResult } from '#app/ui/form.tsx'
@@ -73,6 +74,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	} catch (error) {
 		return cloudActionFailure(submission, error, 'cloudAccount.cancel.notCancellable')
 	}
+	logMilestone(context, new URL(request.url).pathname, 'cancelled', {
+		cancellationReason: cancellationReasonOf(reason),
+	})
 	return redirectWithToast(context, ACCOUNT_PATH, {
 		type: 'success',
 		message: subscription.type === 2 ? 'cloudAccount.cancel.trialDone' : 'cloudAccount.cancel.done',
