@@ -156,7 +156,7 @@ test('a cancelled checkout goes back to the plans and charges nothing', async ({
 	expect(await subscriptionsOf(request, account)).toEqual([])
 })
 
-test('a cancelled membership that still runs offers resubscribe, posted to the account screen', async ({
+test('a cancelled membership that still runs offers resubscribe, which the account screen carries out', async ({
 	page,
 	request,
 	javaScript,
@@ -187,4 +187,12 @@ test('a cancelled membership that still runs offers resubscribe, posted to the a
 	await expect(plan(page, 'Ultimate').getByRole('button', { name: 'Upgrade to Ultimate' })).toBeVisible()
 	await expect(plan(page, 'Core')).toContainText('Not available with your current plan')
 	if (javaScript) await expectAccessible(page)
+
+	// The account screen's action resumes it: renewing again, back on memberships as the current plan.
+	await button.click()
+	await expect(page).toHaveURL(/\/cloud\/account$/)
+	const [resumed] = await subscriptionsOf(request, account)
+	expect(resumed).toMatchObject({ subscriptionId: subscription.subscriptionId, status: 4, endDate: null })
+	await page.goto('/cloud/memberships')
+	await expect(plan(page, 'Pro')).toContainText('Your current plan')
 })

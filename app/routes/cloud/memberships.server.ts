@@ -43,7 +43,7 @@ import {
 	type Offer,
 	type Subscription,
 } from '#app/upstream/contract/cloud.ts'
-import { isUpstreamError } from '#app/upstream/errors.ts'
+import { isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -302,6 +302,6 @@ export async function membershipsAction(context: Context, request: Request, url:
 		// Refused by the API (a trial no longer possible, an offer gone…): said where the user was.
 		if (error.kind === 'status' && (error.status ?? 0) < 500)
 			return redirectWithToast(context, backTo(url), { type: 'error', message: 'cloudMemberships.checkoutRefused' })
-		return data({ errorKey: 'cloudMemberships.unavailable' }, { status: 503 })
+		return data({ errorKey: userMessageKey(error) ?? 'toast.tryAgain' }, { status: 503 })
 	}
 }
