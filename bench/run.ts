@@ -31,6 +31,10 @@
  * fast as they can are reported beside it. The feed and the product page get
  * the same delayed, paced run and budget (issue 11); with the portal's caches
  * warm, what the delay reaches there is the calls those pages still make.
+ * The cloud member's account details, /cloud/account (subscription, billing
+ * history, Play2-4Life: three cloud calls, never cached), get the same
+ * throughput budget against /login and the same delayed, paced run and p99
+ * budget (issue 13, ADR 0024).
  *
  * Exits 0 when the run completed, budgets met or not; non-zero when something
  * broke (a build, a server, the sign-in, mostly failing requests).
@@ -50,6 +54,8 @@ import { measureI18nMiddleware } from './i18n-middleware.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const benchDir = import.meta.dirname
+/** Where the portal's build goes and is served from (PORTAL_BUILD_DIR, as for `react-router build` and the server). */
+const buildDir = path.join(root, process.env.PORTAL_BUILD_DIR ?? 'build')
 
 const WARMUP_SECONDS = 2
 const MEASURED_SECONDS = parseSeconds(process.env.BENCH_SECONDS, 5)
@@ -74,6 +80,8 @@ const PROFILE_THROUGHPUT_BUDGET = 0.5
 const FEED_PRODUCT_THROUGHPUT_BUDGET = 0.5
 /** /gear/my_gear, signed in with 13 registered products, must reach this share of /login's throughput too. */
 const GEAR_THROUGHPUT_BUDGET = 0.5
+/** /cloud/account, signed in as the cloud member, must reach this share of /login's throughput (issue 13). */
+const CLOUD_ACCOUNT_THROUGHPUT_BUDGET = 0.5
 /** With every upstream call this much later… */
 const GEAR_UPSTREAM_DELAY_MS = 50
 /** …at this many connections… */
@@ -129,7 +137,7 @@ function build(): void {
 
 /** The portal's routes, root excluded, from its build manifest. */
 function portalRouteCount(): number {
-	const assets = path.join(root, 'build/client/assets')
+	const assets = path.join(buildDir, 'client/assets')
 	const file = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name))!
 	const manifest = JSON.parse(
 		readFileSync(path.join(assets, file), 'utf8')
@@ -349,6 +357,11 @@ const GEAR_CHECK: SignedInCheck = {
 	what: 'the first 12 of its 13 products',
 }
 
+/** The cloud member's account details: the subscription, its billing history and Play2-4Life. */
+const CLOUD_ACCOUNT_PATH = '/cloud/account'
+const cloudAccountShown = (html: string) =>
+	html.includes('Pro (monthly)') && html.includes('id="billing-history"') && html.includes('id="loyalty"')
+
 /** The measurements, each with the path it loaded. */
 interface Figures {
 	portal: LoadFigures
@@ -374,6 +387,10 @@ interface Figures {
 	/** /feed/all and the product page with the same upstream delay, connections and pacing (issue 11). */
 	feedDelayed: LoadFigures
 	productDelayed: LoadFigures
+	/** /cloud/account on the same portal, signed in as the cloud member (issue 13). */
+	cloudAccount: LoadFigures
+	/** The same with the gear list's upstream delay, connections and pacing. */
+	cloudAccountDelayed: LoadFigures
 }
 
 /** `as` names the target in the report when the server's name alone does not tell (a signed-in visitor). */
@@ -471,7 +488,12 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 		gearDelayedSaturated,
 		feedDelayed,
 		productDelayed,
+		cloudAccount,
+		cloudAccountDelayed,
 	} = figures
+	const cloudAccountVsLogin = cloudAccount.requestsPerSecond / portal.requestsPerSecond
+	const cloudAccountPass = cloudAccountVsLogin >= CLOUD_ACCOUNT_THROUGHPUT_BUDGET
+	const cloudAccountLatencyPass = cloudAccountDelayed.p99LatencyMs <= GEAR_DELAYED_P99_BUDGET_MS
 	const feedVsLogin = feed.requestsPerSecond / portal.requestsPerSecond
 	const productVsLogin = product.requestsPerSecond / portal.requestsPerSecond
 	const feedPass = feedVsLogin >= FEED_PRODUCT_THROUGHPUT_BUDGET
@@ -509,6 +531,8 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 				gearDelayedSaturated,
 				feedDelayed,
 				productDelayed,
+				cloudAccount,
+				cloudAccountDelayed,
 				minimal,
 				minimalRouted,
 				staticFile,
@@ -556,6 +580,20 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 				`(p99 ${delayed.p99LatencyMs} ms, p50 ${delayed.p50LatencyMs} ms)`,
 		)
 	}
+	console.log(
+		`\nportal ${CLOUD_ACCOUNT_PATH} (signed in, cloud member) ÷ portal /login: ${cloudAccountVsLogin.toFixed(2)}`,
+	)
+	console.log(
+		`Budget: ${CLOUD_ACCOUNT_PATH} signed in as the cloud member reaches at least ${CLOUD_ACCOUNT_THROUGHPUT_BUDGET} ` +
+			`of /login's throughput: ${verdict(cloudAccountPass)} (${cloudAccountVsLogin.toFixed(2)})`,
+	)
+	console.log(
+		`Budget: with every upstream call ${GEAR_UPSTREAM_DELAY_MS} ms late, ${CLOUD_ACCOUNT_PATH} at ` +
+			`${GEAR_DELAYED_CONNECTIONS} connections (paced to ${cloudAccountDelayed.pacedRate} requests/s, ` +
+			`${GEAR_DELAYED_LOAD_SHARE} of its own throughput) answers within ${GEAR_DELAYED_P99_BUDGET_MS} ms (p99): ` +
+			`${verdict(cloudAccountLatencyPass)} (p99 ${cloudAccountDelayed.p99LatencyMs} ms, ` +
+			`p50 ${cloudAccountDelayed.p50LatencyMs} ms)`,
+	)
 	console.log(`\nportal /gear/my_gear (signed in, 13 products) ÷ portal /login: ${gearVsLogin.toFixed(2)}`)
 	console.log(
 		`Budget: /gear/my_gear signed in with 13 registered products reaches at least ${GEAR_THROUGHPUT_BUDGET} ` +
@@ -598,6 +636,7 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 			gearOverLogin: gearVsLogin,
 			feedOverLogin: feedVsLogin,
 			productOverLogin: productVsLogin,
+			cloudAccountOverLogin: cloudAccountVsLogin,
 		},
 		budgets: {
 			loginThroughput: { minimumRatio: LOGIN_THROUGHPUT_BUDGET, ratio: vsMinimal, pass: throughputPass },
@@ -623,6 +662,16 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 				maximumP99Ms: GEAR_DELAYED_P99_BUDGET_MS,
 				p99Ms: productDelayed.p99LatencyMs,
 				pass: productLatencyPass,
+			},
+			cloudAccountThroughput: {
+				minimumRatio: CLOUD_ACCOUNT_THROUGHPUT_BUDGET,
+				ratio: cloudAccountVsLogin,
+				pass: cloudAccountPass,
+			},
+			cloudAccountDelayedLatency: {
+				maximumP99Ms: GEAR_DELAYED_P99_BUDGET_MS,
+				p99Ms: cloudAccountDelayed.p99LatencyMs,
+				pass: cloudAccountLatencyPass,
 			},
 			routeJavaScript: {
 				maximumGzipBytes: ROUTE_JS_BUDGET_BYTES,
@@ -655,6 +704,9 @@ async function main() {
 		throw new Error(`${gearOwner.email} holds ${registered} registered products, not ${GEAR_LIST_SLUGS.length}`)
 	const gearCookie = await signIn(servers.portal, gearOwner, GEAR_CHECK)
 	const gearTarget = { as: `portal, signed in, ${registered} products`, cookie: gearCookie }
+	// The gear list's owner is the demo cloud member: the same session measures the account details.
+	await expectPage(servers.portal, gearCookie, CLOUD_ACCOUNT_PATH, cloudAccountShown)
+	const cloudMember = { as: 'portal, signed in, cloud member', cookie: gearCookie }
 	// One target at a time: the others idle, so they take no CPU from the one measured (the emulator works
 	// only while the portal calls it). On two cores shared with the load generator one run varies by a
 	// third: the targets take turns for BENCH_ROUNDS rounds, and each keeps its median run.
@@ -671,6 +723,8 @@ async function main() {
 		gearDelayedSaturated: [],
 		feedDelayed: [],
 		productDelayed: [],
+		cloudAccount: [],
+		cloudAccountDelayed: [],
 	}
 	for (let round = 1; round <= ROUNDS; round++) {
 		if (ROUNDS > 1) console.log(`round ${round} of ${ROUNDS}`)
@@ -685,6 +739,8 @@ async function main() {
 		runs.product.push(product)
 		const gear = await load(servers.portal, '/gear/my_gear', gearTarget)
 		runs.gear.push(gear)
+		const cloudAccount = await load(servers.portal, CLOUD_ACCOUNT_PATH, cloudMember)
+		runs.cloudAccount.push(cloudAccount)
 		await delayUpstreams(servers.emulator.origin, GEAR_UPSTREAM_DELAY_MS)
 		try {
 			const delayed = {
@@ -695,14 +751,15 @@ async function main() {
 			const rate = Math.max(1, Math.floor(gear.requestsPerSecond * GEAR_DELAYED_LOAD_SHARE))
 			runs.gearDelayed.push(await paced(servers.portal, '/gear/my_gear', { ...delayed, rate }))
 			runs.gearDelayedSaturated.push(await load(servers.portal, '/gear/my_gear', delayed))
-			for (const [page, undelayed, into] of [
-				[FEED_PATH, feed, runs.feedDelayed],
-				[PRODUCT_PATH, product, runs.productDelayed],
+			for (const [page, undelayed, into, who] of [
+				[FEED_PATH, feed, runs.feedDelayed, customer],
+				[PRODUCT_PATH, product, runs.productDelayed, customer],
+				[CLOUD_ACCOUNT_PATH, cloudAccount, runs.cloudAccountDelayed, cloudMember],
 			] as const) {
 				into.push(
 					await paced(servers.portal, page, {
-						...customer,
-						as: `${customer.as}, upstreams +${GEAR_UPSTREAM_DELAY_MS} ms`,
+						...who,
+						as: `${who.as}, upstreams +${GEAR_UPSTREAM_DELAY_MS} ms`,
 						connections: GEAR_DELAYED_CONNECTIONS,
 						rate: Math.max(1, Math.floor(undelayed.requestsPerSecond * GEAR_DELAYED_LOAD_SHARE)),
 					}),
@@ -728,11 +785,13 @@ async function main() {
 		gearDelayedSaturated: medianByP99(runs.gearDelayedSaturated),
 		feedDelayed: medianByP99(runs.feedDelayed),
 		productDelayed: medianByP99(runs.productDelayed),
+		cloudAccount: median(runs.cloudAccount),
+		cloudAccountDelayed: medianByP99(runs.cloudAccountDelayed),
 	}
 	await stopAllServers()
 
 	// The portal discovers routes 'initial'ly: its pages import the manifest file (ADR 0008).
-	const routes = measureRouteJavaScript(path.join(root, 'build/client'), { manifestFile: true })
+	const routes = measureRouteJavaScript(path.join(buildDir, 'client'), { manifestFile: true })
 	const summary = report(figures, routes)
 
 	const i18n = await measureI18nMiddleware()
@@ -762,6 +821,8 @@ async function main() {
 			figures.gearDelayedSaturated,
 			figures.feedDelayed,
 			figures.productDelayed,
+			figures.cloudAccount,
+			figures.cloudAccountDelayed,
 			figures.minimal,
 			figures.minimalRouted,
 			figures.staticFile,

@@ -147,15 +147,38 @@ export function billingPageHref(path: string, page: number): string {
 
 // ── Formats ─────────────────────────────────────────────────────────────
 
+// Building an Intl formatter costs far more than using one: one per locale (and currency), a handful in all.
+const dayFormats = new Map<string, Intl.DateTimeFormat>()
+const moneyFormats = new Map<string, Intl.NumberFormat>()
+
+function kept<T>(cache: Map<string, T>, key: string, make: () => T): T {
+	let value = cache.get(key)
+	if (value === undefined) {
+		value = make()
+		if (cache.size < 200) cache.set(key, value)
+	}
+	return value
+}
+
 /** A date in the culture's medium style, as the UTC day it names. */
 export function formatDay(iso: string, locale: string): string {
-	return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso))
+	const format = kept(
+		dayFormats,
+		locale,
+		() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+	)
+	return format.format(new Date(iso))
 }
 
 /** An amount in its currency, in the culture's number format. */
 export function formatMoney(amount: number, currency: string, locale: string): string {
 	try {
-		return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount)
+		const format = kept(
+			moneyFormats,
+			`${locale} ${currency}`,
+			() => new Intl.NumberFormat(locale, { style: 'currency', currency }),
+		)
+		return format.format(amount)
 	} catch {
 		return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(amount)} ${currency}`
 	}

@@ -14,7 +14,7 @@ import {
 	type LoyaltyProgramSchema,
 } from '../../../app/upstream/contract/cloud.ts'
 import type { EmulatorContext } from '../context.ts'
-import { findMembership, findProduct, rewardPool } from './catalogue.ts'
+import { findMembership, listProducts, rewardPool } from './catalogue.ts'
 import {
 	CloudError,
 	endRule,
@@ -77,13 +77,18 @@ function maxRewardInstruments(ctx: EmulatorContext, userId: string): number {
 	return Math.max(0, ...tiers)
 }
 
-function instrument(ctx: EmulatorContext, productId: string) {
-	const p = findProduct(ctx, productId)
-	return p && { productId: p.id, productCode: p.productCode, name: p.name, image: p.image }
+/** The reward instruments described from one read of the catalogue (asked on every account page). */
+function instruments(ctx: EmulatorContext) {
+	const products = new Map(listProducts(ctx).map((p) => [p.id, p]))
+	return (productId: string) => {
+		const p = products.get(productId)
+		return p && { productId: p.id, productCode: p.productCode, name: p.name, image: p.image }
+	}
 }
 
 export function loyaltyStatus(ctx: EmulatorContext, userId: string): z.input<typeof LoyaltyProgramSchema> {
 	const rule = latestRule(ctx, userId, RULE)
+	const instrument = instruments(ctx)
 	const months = rule ? Math.min(LOYALTY_MONTHS_REQUIRED, monthsPaid(ctx, userId, rule.startedAt)) : 0
 	return {
 		name: LOYALTY_PROGRAM_NAME,
@@ -94,10 +99,8 @@ export function loyaltyStatus(ctx: EmulatorContext, userId: string): z.input<typ
 		monthsCompleted: months,
 		monthsRemaining: LOYALTY_MONTHS_REQUIRED - months,
 		maxRewardInstruments: rule ? maxRewardInstruments(ctx, userId) : 0,
-		instrumentsAvailable: rewardPool(ctx).flatMap((id) => instrument(ctx, id) ?? []),
-		currentRewardInstruments: rule
-			? listRuleProducts(ctx, rule.id).flatMap((p) => instrument(ctx, p.productId) ?? [])
-			: [],
+		instrumentsAvailable: rewardPool(ctx).flatMap((id) => instrument(id) ?? []),
+		currentRewardInstruments: rule ? listRuleProducts(ctx, rule.id).flatMap((p) => instrument(p.productId) ?? []) : [],
 	}
 }
 
