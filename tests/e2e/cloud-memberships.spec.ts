@@ -46,6 +46,16 @@ test('a visitor sees every plan with its price and saving, the Lifetime Keys, an
 	await expect(plan(page, 'Pro')).toContainText('Annual plans: 10% off: $89.99 for your first payment')
 })
 
+test('in Japanese: the texts, and money and the saving in the culture’s formats', async ({ page }) => {
+	await page.goto('/cloud/memberships/annual?culture_code=ja-JP')
+	await expect(page.getByRole('heading', { level: 1, name: 'メンバーシップ' })).toBeVisible()
+	await expect(page.getByText('年額プランなら最大17%お得')).toBeVisible()
+	await expect(plan(page, 'Pro')).toContainText('$99.99 / 年')
+	await expect(plan(page, 'Pro')).toContainText('月あたり$8.33です。')
+	await expect(page.getByRole('note')).toContainText('ログインまたはアカウントの作成が必要です')
+	await expect(page.getByRole('heading', { name: 'ライフタイムキー' })).toBeVisible()
+})
+
 test('a first-time member starts the free trial and is never offered it again', async ({
 	page,
 	request,
