@@ -24,6 +24,18 @@ describe('parseEnv', () => {
 		expect(parseEnv({ SUPPORT_RJM_SERVICE_BRANDS: 'dw, pdp' }).SUPPORT_RJM_SERVICE_BRANDS).toEqual(['dw', 'pdp'])
 	})
 
+	it('reads maintenance: off by default, on, or a window whose ends carry offsets (ADR 0026)', () => {
+		expect(parseEnv({}).MAINTENANCE).toBe('off')
+		expect(parseEnv({}).MAINTENANCE_WINDOW).toBeUndefined()
+		expect(parseEnv({ MAINTENANCE: 'on' }).MAINTENANCE).toBe('on')
+		expect(parseEnv({ MAINTENANCE_WINDOW: '2026-12-01T01:00Z/2026-12-01T12:00+09:00' }).MAINTENANCE_WINDOW).toEqual({
+			start: new Date('2026-12-01T01:00:00Z'),
+			end: new Date('2026-12-01T03:00:00Z'),
+		})
+		expect(() => parseEnv({ MAINTENANCE_WINDOW: '2026-12-01T01:00/2026-12-01T03:00' })).toThrow(/MAINTENANCE_WINDOW/)
+		expect(() => parseEnv({ MAINTENANCE: 'yes' })).toThrow(/MAINTENANCE/)
+	})
+
 	it('reads the emulator admin token; an empty one counts as absent', () => {
 		expect(parseEnv({ EMULATOR_ADMIN_TOKEN: ' admin-token-of-enough-length ' }).EMULATOR_ADMIN_TOKEN).toBe(
 			'admin-token-of-enough-length',
