@@ -12,15 +12,24 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/entitlement-key'
 import { EntitlementKeySchema, SerialNumberSchema } from '#app/domain/cloud-entitlement-key-form.ts'
-import { entitlementKeyTab } from '#app/domain/cloud-entitlement-key.ts'
+import { entitlementKeyTab, type EntitlementKeyTab } from '#app/domain/cloud-entitlement-key.ts'
 import { sessionContext } from '#app/request-context.server.ts'
 import { invalidForm, orUpstreamUnavailable } from '#app/responses.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
 import { hasCredentials } from '#app/session/session.server.ts'
 import { hardwareProducts } from '#app/upstream/cloud-lists.server.ts'
 import { Field, FormErrors, formResult, SelectField, SubmitButton } from '#app/ui/form.tsx'
-import { useT } from '#app/ui/i18n.tsx'
+import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 import { accountLinks, continueTarget, registerOrRefuse } from './key-registration.server.ts'
+
+const TAB_TEXT = {
+	key: { title: 'cloudKey.key.title', intro: 'cloudKey.key.intro', submit: 'cloudKey.key.submit' },
+	serial_number: {
+		title: 'cloudKey.serial_number.title',
+		intro: 'cloudKey.serial_number.intro',
+		submit: 'cloudKey.serial_number.submit',
+	},
+} as const satisfies Record<EntitlementKeyTab, Record<'title' | 'intro' | 'submit', CatalogueKey>>
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
 	const tab = entitlementKeyTab(params.tab)
@@ -68,7 +77,7 @@ export default function EntitlementKey({ loaderData, actionData }: Route.Compone
 	if (!signedIn) {
 		return (
 			<section aria-labelledby={titleId}>
-				<h2 id={titleId}>{t(`cloudKey.${tab}.title`)}</h2>
+				<h2 id={titleId}>{t(TAB_TEXT[tab].title)}</h2>
 				<div className="notice stack" role="note">
 					<p>{t('cloudKey.anonymousNotice')}</p>
 					<p className="actions">
@@ -82,8 +91,8 @@ export default function EntitlementKey({ loaderData, actionData }: Route.Compone
 	const result = formResult(actionData)
 	return (
 		<section aria-labelledby={titleId}>
-			<h2 id={titleId}>{t(`cloudKey.${tab}.title`)}</h2>
-			<p>{t(`cloudKey.${tab}.intro`)}</p>
+			<h2 id={titleId}>{t(TAB_TEXT[tab].title)}</h2>
+			<p>{t(TAB_TEXT[tab].intro)}</p>
 			<Form method="post" className="form" noValidate aria-labelledby={titleId}>
 				<FormErrors result={result} />
 				{tab === 'key' ? (
@@ -114,7 +123,7 @@ export default function EntitlementKey({ loaderData, actionData }: Route.Compone
 					placeholder={t('cloudKey.chooseHardwareProduct')}
 					options={hardware}
 				/>
-				<SubmitButton>{t(`cloudKey.${tab}.submit`)}</SubmitButton>
+				<SubmitButton>{t(TAB_TEXT[tab].submit)}</SubmitButton>
 			</Form>
 		</section>
 	)

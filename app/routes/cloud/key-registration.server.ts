@@ -15,12 +15,28 @@ import { isAllowedRedirect, REDIRECT_PARAM } from '#app/domain/redirect.ts'
 import { getEnv } from '#app/env.server.ts'
 import { SECRET_FIELDS } from '#app/responses.server.ts'
 import { hardwareProducts } from '#app/upstream/cloud-lists.server.ts'
+import type { CatalogueKey } from '#app/ui/i18n.tsx'
 import { registerKey } from '#app/upstream/cloud.server.ts'
 import { isUpstreamError, messageFromBody } from '#app/upstream/errors.ts'
 
-/** The catalogue key of a refusal's message on a tab (spec 2 §8 gives no wording: ours). */
-export function refusalMessage(tab: EntitlementKeyTab, refusal: KeyRegistrationRefusal) {
-	return `cloudKey.${tab}.outcomes.${refusal}` as const
+/** A refusal's message on each tab (spec 2 §8 gives no wording: ours; a serial number is not a key). */
+const REFUSAL_MESSAGES = {
+	key: {
+		notFound: 'cloudKey.key.outcomes.notFound',
+		alreadyRegistered: 'cloudKey.key.outcomes.alreadyRegistered',
+		unableToRegister: 'cloudKey.key.outcomes.unableToRegister',
+		invalidKey: 'cloudKey.key.outcomes.invalidKey',
+	},
+	serial_number: {
+		notFound: 'cloudKey.serial_number.outcomes.notFound',
+		alreadyRegistered: 'cloudKey.serial_number.outcomes.alreadyRegistered',
+		unableToRegister: 'cloudKey.serial_number.outcomes.unableToRegister',
+		invalidKey: 'cloudKey.serial_number.outcomes.invalidKey',
+	},
+} as const satisfies Record<EntitlementKeyTab, Record<KeyRegistrationRefusal, CatalogueKey>>
+
+export function refusalMessage(tab: EntitlementKeyTab, refusal: KeyRegistrationRefusal): CatalogueKey {
+	return REFUSAL_MESSAGES[tab][refusal]
 }
 
 function refuse(
