@@ -55,6 +55,17 @@ async function idToken(user: UserRow) {
 	return (await emu.emulator.context().tokens.issue(tokenSubject(user))).idToken
 }
 
+/** Pays at the processor's checkout page, as the customer's browser does: post-subscription takes only a paid checkout. */
+async function pay(checkout: { checkoutUrl: string }) {
+	const response = await fetch(checkout.checkoutUrl, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams({ decision: 'pay' }),
+		redirect: 'manual',
+	})
+	expect(response.ok, `paying at ${checkout.checkoutUrl}: ${response.status}`).toBe(true)
+}
+
 /** A fresh customer who bought a plan through the FastSpring checkout. */
 async function subscribedUser(planId = 'pro-monthly', offerId?: string) {
 	const user = freshUser()
@@ -65,6 +76,7 @@ async function subscribedUser(planId = 'pro-monthly', offerId?: string) {
 		planIds: [planId],
 		offerId,
 	})
+	await pay(checkout)
 	const subscription = await cloud.postSubscription(token, {
 		type: 1,
 		planIds: [planId],
@@ -358,6 +370,7 @@ describe('checkout and subscribing', () => {
 			email: user.email,
 			planIds: ['core-monthly'],
 		})
+		await pay(otherPlan)
 		const mismatch = await failure(
 			cloud.postSubscription(token, { type: 1, planIds: ['pro-monthly'], token: otherPlan.token }),
 		)
@@ -377,6 +390,7 @@ describe('checkout and subscribing', () => {
 			offerId: 'upgrade-ultimate-25',
 		})
 		expect(checkout.total.amount).toBe(14.99)
+		await pay(checkout)
 		const ultimate = await cloud.postSubscription(token, {
 			type: 1,
 			planIds: ['ultimate-monthly'],
@@ -402,6 +416,7 @@ describe('checkout and subscribing', () => {
 			email: customer.email,
 			planIds: ['ultimate-annual'],
 		})
+		await pay(checkout)
 		const paid = await cloud.postSubscription(token, { type: 1, planIds: ['ultimate-annual'], token: checkout.token })
 		expect(paid).toMatchObject({ source: contract.SUBSCRIPTION_SOURCE.Xsolla, type: 1, status: 4 })
 		const trial = (await cloud.getUserSubscriptions(token)).find((s) => s.type === contract.SUBSCRIPTION_TYPE.Trial)
