@@ -24,6 +24,7 @@ import { isAllowedRedirect, REDIRECT_PARAM } from '#app/domain/redirect.ts'
 import type { ScreenName } from '#app/domain/screens.ts'
 import { getEnv } from '#app/env.server.ts'
 import { preferencesContext, screenContext, sessionContext } from '#app/request-context.server.ts'
+import { logMilestone } from '#app/logging/page-view.server.ts'
 import { orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
 import { hasCredentials } from '#app/session/session.server.ts'
@@ -268,6 +269,7 @@ export async function membershipsAction(context: Context, request: Request, url:
 				{ type: SUBSCRIPTION_TYPE.Trial, planIds: [planId] },
 				{ signal: request.signal },
 			)
+			logMilestone(context, url.pathname, 'trial_started', { planId })
 			return redirectWithToast(context, THANK_YOU_PATH, {
 				type: 'success',
 				message: 'cloudMemberships.trialStarted',
