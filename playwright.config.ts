@@ -74,6 +74,8 @@ export default defineConfig({
 			SESSION_SECRET: 'e2e-session-secret-of-enough-length',
 			// The embedded memberships' framing page (tests/e2e/cloud-memberships-embedded.spec.ts).
 			CLOUD_EMBED_ORIGINS: `http://brand.localhost:${E2E_PORT}`,
+			// The shops' service-worker handoff (tests/e2e/shop-handoff.spec.ts): a shop served by a route.
+			SHOP_ORIGINS: 'https://shop.localhost',
 			// The China rule is tested with a forwarded address from loopback.
 			TRUST_PROXY: 'loopback',
 		},

@@ -89,6 +89,10 @@ const EnvSchema = z.object({
 	CHINA_PORTAL_URL: z.url().default('https://www.example.cn/'),
 	/** Origins a redirect may go to besides our own. */
 	ALLOWED_REDIRECT_ORIGINS: list.pipe(z.array(z.url().transform((u) => new URL(u).origin))),
+	/** The shop sites whose origins take part in the service-worker handoff (https only, ADR 0028); empty: none. */
+	SHOP_ORIGINS: list.pipe(z.array(z.url({ protocol: /^https$/ }).transform((u) => new URL(u).origin))),
+	/** Host suffixes of the shops' preview deployments admitted to the handoff (ADR 0027, 0028); empty: none. */
+	SHOP_PREVIEW_HOSTS: list.pipe(z.array(z.string().regex(/^[A-Za-z0-9.-]+$/))),
 	/** Origins that may frame the embedded memberships (CSP frame-ancestors, ADR 0023); empty: none. */
 	CLOUD_EMBED_ORIGINS: list.pipe(z.array(z.url().transform((u) => new URL(u).origin))),
 	/** The portal's public address, for links in mail and the single sign-on redirect URI. Default http://localhost:PORT. */

@@ -42,6 +42,7 @@ export default [
 	screen('thank-you', 'ThankYou', 'routes/visit/thank-you.tsx'),
 	screen('tools', 'Tools', 'routes/visit/tools.tsx'),
 	screen('homes', 'Homes', 'routes/visit/homes.tsx'),
+	screen('shop-handoff', 'ShopHandoff', 'routes/visit/shop-handoff.tsx'),
 
 	// Gear, feed, products, surveys
 	screen('gear/:tab?', 'MyGear', 'routes/gear/my-gear.tsx'),

@@ -30,6 +30,8 @@ export interface PortalAppOptions {
 	allowedRedirectOrigins: readonly string[]
 	/** Origins that may frame the embedded memberships (CLOUD_EMBED_ORIGINS, ADR 0023); no other page may be framed. */
 	embedOrigins?: readonly string[]
+	/** Where the service worker `/sw.js` may send requests besides our origin: the shops (ADR 0028). */
+	workerConnectSources?: readonly string[]
 	/** Hashed client assets and public files; absent in development, where Vite serves them. */
 	clientDir?: string
 	/** Middleware that goes before the React Router handler (Vite in development). */
@@ -95,7 +97,11 @@ export function createPortalApp(options: PortalAppOptions) {
 					'style-src': ["'self'", "'unsafe-inline'"],
 					'img-src': ["'self'", 'data:', 'https:'],
 					'font-src': ["'self'"],
-					'connect-src': options.production ? ["'self'"] : ["'self'", 'ws:'],
+					'connect-src': [
+						...(options.production ? ["'self'"] : ["'self'", 'ws:']),
+						// A worker's CSP is its script's: only the worker reaches the shops, and only them.
+						(req) => ((req as express.Request).path === '/sw.js' ? (options.workerConnectSources ?? []).join(' ') : ''),
+					],
 					'form-action': ["'self'", ...options.allowedRedirectOrigins],
 					'frame-ancestors': [
 						(req) => (framable(req as express.Request) ? ["'self'", ...embedOrigins].join(' ') : "'self'"),

@@ -6,6 +6,7 @@
 import http from 'node:http'
 import path from 'node:path'
 import type { RouterContextProvider, ServerBuild } from 'react-router'
+import { shopConnectSources } from '../app/domain/shop-handoff.ts'
 import { initEnv } from '../app/env.server.ts'
 import { createPortalApp } from './app.ts'
 import { createEmulator } from './emulator/index.ts'
@@ -67,6 +68,7 @@ if (dev) {
 		publicUrl: env.PORTAL_URL,
 		allowedRedirectOrigins: env.ALLOWED_REDIRECT_ORIGINS,
 		embedOrigins: env.CLOUD_EMBED_ORIGINS,
+		workerConnectSources: shopConnectSources({ shops: env.SHOP_ORIGINS, previewHosts: env.SHOP_PREVIEW_HOSTS }),
 		before: [viteServer.middlewares],
 		emulator: emulator?.router,
 		healthCheck: async () => entryOf(await loadBuild()).checkStore(),
@@ -91,6 +93,7 @@ if (dev) {
 		publicUrl: env.PORTAL_URL,
 		allowedRedirectOrigins: env.ALLOWED_REDIRECT_ORIGINS,
 		embedOrigins: env.CLOUD_EMBED_ORIGINS,
+		workerConnectSources: shopConnectSources({ shops: env.SHOP_ORIGINS, previewHosts: env.SHOP_PREVIEW_HOSTS }),
 		clientDir: path.join(buildDir, 'client'),
 		emulator: emulator?.router,
 		healthCheck: entry.checkStore,

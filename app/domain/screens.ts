@@ -34,6 +34,7 @@ export type ScreenName =
 	| 'OAuth2Redirect'
 	| 'OAuth2Logout'
 	| 'Tools'
+	| 'ShopHandoff'
 	| 'Memberships'
 	| 'MembershipsRCM'
 	| 'MembershipsByReact'
@@ -185,6 +186,8 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
 	{ screen: 'PassLogin', path: '/pass-login' },
 	{ screen: 'ThankYou', path: '/thank-you' },
 	{ screen: 'Tools', path: '/tools' },
+	// Not a screen of the original app's list: the shops' service-worker handoff (ADR 0028).
+	{ screen: 'ShopHandoff', path: '/shop-handoff' },
 	{ screen: 'MyGear', path: '/gear/:tab?' },
 	{ screen: 'RegistrationStatus', path: '/gear/register_product/:registeredProductId' },
 	{ screen: 'RegisteredProduct', path: '/gear/my_gear/:registeredProductId' },

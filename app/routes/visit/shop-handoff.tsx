@@ -1,0 +1,169 @@
+import { data } from 'react-router'
+import { z } from 'zod'
+import type { Route } from './+types/shop-handoff'
+import { shopTarget, verificationOf } from '#app/domain/shop-handoff.ts'
+import type { ShopOriginRules } from '#app/domain/shop-origins.ts'
+import { pageViewEvent } from '#app/domain/usage-event.ts'
+import { getEnv } from '#app/env.server.ts'
+import { pageContextOf, usageLoggingAllowed } from '#app/logging/page-view.server.ts'
+import { requireCredentials } from '#app/session/auth.server.ts'
+import { createExternalUserId, getExternalUserId, updateExternalUserId } from '#app/upstream/account-identity.server.ts'
+import { sendErrorLog } from '#app/upstream/log.server.ts'
+import { useT } from '#app/ui/i18n.tsx'
+import { useNonce } from '#app/ui/nonce.tsx'
+
+/** The account API's service the shop account id is kept under (`externalUserId/services/{serviceId}`). */
+export const SHOP_SERVICE_ID = 'shopify'
+
+function shopRules(): ShopOriginRules {
+	const env = getEnv()
+	return { shops: env.SHOP_ORIGINS, previewHosts: env.SHOP_PREVIEW_HOSTS }
+}
+
+const NO_STORE = { 'Cache-Control': 'no-store' }
+
+/**
+ * The shops' service-worker handoff (spec 2 §3, §4; ADR 0028): a signed-in user sent here by a shop
+ * hands the shop their id token through the worker, and goes on to the shop once it has answered.
+ * The id token is on this page only, and only when the target is an allowed shop.
+ */
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+	const target = shopTarget(url.searchParams.get('target'), shopRules())
+	if (!target) return data({ handoff: null }, { headers: NO_STORE })
+	const { idToken } = await requireCredentials(context, request)
+	return data({ handoff: { target: target.href, shopOrigin: target.origin, idToken } }, { headers: NO_STORE })
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+	return actionHeaders.has('Cache-Control') ? actionHeaders : loaderHeaders
+}
+
+const ReplySchema = z.object({
+	origin: z.string().max(300),
+	type: z.string().max(100),
+	status: z.string().max(100),
+	shopifyId: z.string().max(300).optional(),
+})
+
+/**
+ * The worker's reply, sent on by the page: taken only from an allowed shop origin, for an allowed
+ * target. `success` saves the shopifyId and answers 200 (ready); any other reply 409 (not ready); a
+ * failed save 503, logged.
+ */
+export async function action({ request, context, url }: Route.ActionArgs) {
+	const rules = shopRules()
+	const target = shopTarget(url.searchParams.get('target'), rules)
+	const reply = ReplySchema.safeParse(Object.fromEntries(await request.formData()))
+	const verification = reply.success ? verificationOf(reply.data.origin, reply.data, rules) : { ready: false as const }
+	if (!target || !reply.success || reply.data.origin !== target.origin || !verification.ready)
+		return data({ ready: false }, { status: 409, headers: NO_STORE })
+	const credentials = await requireCredentials(context, request)
+	if (verification.shopifyId) {
+		try {
+			const saved = await getExternalUserId(credentials.accessToken, SHOP_SERVICE_ID)
+			if (!saved) await createExternalUserId(credentials.accessToken, SHOP_SERVICE_ID, verification.shopifyId)
+			else if (saved.id !== verification.shopifyId)
+				await updateExternalUserId(credentials.accessToken, SHOP_SERVICE_ID, verification.shopifyId)
+		} catch (error) {
+			console.error(`shop handoff: saving the shop account id failed: ${(error as Error).message}`)
+			if (usageLoggingAllowed(context))
+				void sendErrorLog(
+					getEnv().LOG_SERVICE,
+					{
+						...pageViewEvent(pageContextOf(context, url.pathname)),
+						event: 'error',
+						eventSource: 'shopHandoff',
+						description: error,
+					},
+					credentials.idToken,
+				)
+			return data({ ready: false }, { status: 503, headers: NO_STORE })
+		}
+	}
+	return data({ ready: true }, { headers: NO_STORE })
+}
+
+/**
+ * The start-up check of spec 2 §4 and the handoff itself, inline (no bundle): controlled, go on;
+ * registered but not yet controlling, reload once it is ready (once); none, register `/sw.js`. The
+ * worker answers on a message channel; the reply goes to the action, which judges its origin.
+ */
+const HANDOFF_SCRIPT = `(() => {
+	const root = document.getElementById('shop-handoff')
+	const sw = navigator.serviceWorker
+	if (!root || !sw) return
+	const { idToken, shopOrigin, target } = root.dataset
+	const show = (id) => {
+		for (const el of root.querySelectorAll('[data-state]')) el.hidden = el.dataset.state !== id
+	}
+	show('waiting')
+	const handoff = () => {
+		sw.ready.then((registration) => {
+			const channel = new MessageChannel()
+			channel.port1.onmessage = ({ data }) => {
+				if (!data || data.type !== 'tokenVerification') return show('refused')
+				const body = new URLSearchParams({ origin: String(data.origin || ''), type: data.type, status: String(data.status || '') })
+				if (typeof data.shopifyId === 'string' || typeof data.shopifyId === 'number') body.set('shopifyId', String(data.shopifyId))
+				fetch(location.pathname + location.search, { method: 'POST', body, credentials: 'same-origin', redirect: 'error' })
+					.then((response) => {
+						if (response.ok) return location.assign(target)
+						show(response.status === 409 ? 'refused' : 'failed')
+					})
+					.catch(() => show('failed'))
+			}
+			registration.active.postMessage({ type: 'cognitoToken', idToken, event: 'shopHandoff', shopOrigin }, [channel.port2])
+		})
+	}
+	if (sw.controller) return handoff()
+	sw.getRegistration('/').then((registration) => {
+		if (registration && !sessionStorage.getItem('sw-reloaded')) {
+			sessionStorage.setItem('sw-reloaded', '1')
+			return sw.ready.then(() => location.reload())
+		}
+		sessionStorage.removeItem('sw-reloaded')
+		;(registration ? Promise.resolve() : sw.register('/sw.js', { scope: '/' })).then(handoff, () => show('failed'))
+	})
+})()`
+
+export default function ShopHandoff({ loaderData }: Route.ComponentProps) {
+	const t = useT()
+	const nonce = useNonce()
+	const { handoff } = loaderData
+	if (!handoff)
+		return (
+			<div className="form">
+				<p className="notice" role="alert">
+					{t('shopHandoff.notAShop')}
+				</p>
+				<p>
+					<a href="/">{t('shopHandoff.home')}</a>
+				</p>
+			</div>
+		)
+	return (
+		<div
+			id="shop-handoff"
+			className="form"
+			data-id-token={handoff.idToken}
+			data-shop-origin={handoff.shopOrigin}
+			data-target={handoff.target}
+		>
+			<p data-state="noscript" className="notice">
+				{t('shopHandoff.needsJavaScript')}
+			</p>
+			<p data-state="waiting" role="status" hidden>
+				{t('shopHandoff.waiting')}
+			</p>
+			<p data-state="refused" className="notice" role="alert" hidden>
+				{t('shopHandoff.refused')}
+			</p>
+			<p data-state="failed" className="form-errors" role="alert" hidden>
+				{t('shopHandoff.saveFailed')}
+			</p>
+			<p>
+				<a href={handoff.target}>{t('shopHandoff.toShop')}</a>
+			</p>
+			<script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HANDOFF_SCRIPT }} />
+		</div>
+	)
+}
