@@ -1,0 +1,44 @@
+/**
+ * The shops' service-worker handoff when saving the shop account id fails (an injected fault at the
+ * emulated account API): the page hides the waiting status, shows the error and stays; nothing is
+ * saved (ADR 0028). Faults change the emulator for every test, so this runs with the clock journeys.
+ */
+import { accountApiSession } from './emulator.ts'
+import { makeCloudAccount } from './cloud.ts'
+import { expect, test } from './fixtures.ts'
+
+test.describe.configure({ mode: 'serial' })
+
+test.afterEach(async ({ request }) => {
+	await request.delete('/_emulator/faults')
+})
+
+const SHOP = 'https://shop.localhost'
+
+test('a failed save shows the error and keeps the user on the page', async ({ page, request, baseURL, javaScript }) => {
+	test.skip(!javaScript, 'the handoff needs JavaScript')
+	const account = await makeCloudAccount(request, 'shopfail')
+	await page.context().addCookies(account.storageState.cookies)
+	await page.context().route(`${SHOP}/**`, (route) =>
+		route.fulfill({
+			status: 200,
+			headers: { 'Access-Control-Allow-Origin': new URL(baseURL!).origin, 'Content-Type': 'application/json' },
+			body: JSON.stringify({ type: 'tokenVerification', status: 'success', shopifyId: 'shop-customer-9' }),
+		}),
+	)
+	await request.post('/_emulator/faults', {
+		data: { path: '/account/externalUserId/services/shopify', mode: 'status', status: 502 },
+	})
+	await page.goto(`/shop-handoff?target=${encodeURIComponent(`${SHOP}/account`)}`)
+	await expect(page.getByRole('alert')).toHaveText(
+		'Your shop account could not be linked to your account. Please try again later.',
+	)
+	await expect(page.getByRole('status')).toBeHidden()
+	await expect(page).toHaveURL(/\/shop-handoff\?/)
+	await request.delete('/_emulator/faults')
+	const { accessToken } = await accountApiSession(request, account.email, account.password)
+	const saved = await request.get('/_emulator/account/externalUserId/services/shopify', {
+		headers: { Authorization: accessToken },
+	})
+	expect(saved.status()).toBe(404)
+})
