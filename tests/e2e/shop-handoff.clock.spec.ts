@@ -1,7 +1,8 @@
 /**
  * The shops' service-worker handoff when saving the shop account id fails (an injected fault at the
  * emulated account API): the page hides the waiting status, shows the error and stays; nothing is
- * saved (ADR 0028). Faults change the emulator for every test, so this runs with the clock journeys.
+ * saved, and the error is logged for a visitor who opted in (ADR 0028). Faults change the emulator
+ * for every test, so this runs with the clock journeys.
  */
 import { accountApiSession } from './emulator.ts'
 import { makeCloudAccount } from './cloud.ts'
@@ -15,10 +16,21 @@ test.afterEach(async ({ request }) => {
 
 const SHOP = 'https://shop.localhost'
 
-test('a failed save shows the error and keeps the user on the page', async ({ page, request, baseURL, javaScript }) => {
+test('a failed save shows the error, keeps the user on the page and is logged', async ({
+	page,
+	request,
+	baseURL,
+	javaScript,
+}) => {
 	test.skip(!javaScript, 'the handoff needs JavaScript')
 	const account = await makeCloudAccount(request, 'shopfail')
-	await page.context().addCookies(account.storageState.cookies)
+	// Opted in to usage logging (the consent banner's cookie), so the failure is logged.
+	await page
+		.context()
+		.addCookies([
+			...account.storageState.cookies,
+			{ name: 'analytics', value: encodeURIComponent(btoa(JSON.stringify('granted'))), url: baseURL! },
+		])
 	await page.context().route(`${SHOP}/**`, (route) =>
 		route.fulfill({
 			status: 200,
@@ -41,4 +53,11 @@ test('a failed save shows the error and keeps the user on the page', async ({ pa
 		headers: { Authorization: accessToken },
 	})
 	expect(saved.status()).toBe(404)
+	await expect
+		.poll(async () => {
+			const response = await request.get(`/_emulator/log/log/_events?service=owners-portal&userId=${account.userId}`)
+			const { events } = (await response.json()) as { events: { event: string; payload: Record<string, unknown> }[] }
+			return events.filter((e) => e.event === 'error').map((e) => e.payload.eventSource)
+		})
+		.toEqual(['shopHandoff'])
 })
