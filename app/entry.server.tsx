@@ -4,9 +4,12 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
 import type { CatalogueLanguage } from './domain/culture.ts'
 import { catalogueUrl, getI18n, translatorFor } from './i18n/i18n.server.ts'
+import { analyticsLoaderScriptFor } from './logging/analytics-script.server.ts'
 import { nonceContext } from './request-context.server.ts'
 import { I18nProvider, type Translate } from './ui/i18n.tsx'
+import { InlineScriptsProvider } from './ui/head-script.tsx'
 import { NonceProvider } from './ui/nonce.tsx'
+import { urlRewriteScript } from './ui/url-rewrite.ts'
 
 // The server reaches these through the build's entry module (server/index.ts).
 export { createLoadContext } from './request-context.server.ts'
@@ -31,12 +34,14 @@ export default async function handleRequest(
 	const i18n = getI18n(loadContext)
 	const { html, failed } = await renderDocument(
 		<NonceProvider value={nonce}>
-			<I18nProvider
-				t={translatorFor(i18n) as Translate}
-				catalogue={{ lng: i18n.language, url: catalogueUrl(i18n.language as CatalogueLanguage) }}
-			>
-				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-			</I18nProvider>
+			<InlineScriptsProvider value={{ head: urlRewriteScript, tail: analyticsLoaderScriptFor(loadContext) }}>
+				<I18nProvider
+					t={translatorFor(i18n) as Translate}
+					catalogue={{ lng: i18n.language, url: catalogueUrl(i18n.language as CatalogueLanguage) }}
+				>
+					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+				</I18nProvider>
+			</InlineScriptsProvider>
 		</NonceProvider>,
 		nonce,
 	)

@@ -19,7 +19,6 @@ import { isStaffEmail, isStaffOnlyTab } from './domain/staff.ts'
 import { DEFAULT_THEME, isThemeName, THEMES, themeHasConsent, type ThemeName } from './domain/theme.ts'
 import { formBodyMiddleware } from './forms/form-body.server.ts'
 import { getI18n, i18nMiddleware, translatorFor } from './i18n/i18n.server.ts'
-import { analyticsScriptUrl } from './logging/analytics-script.server.ts'
 import { pageViewMiddleware } from './logging/page-view.server.ts'
 import { postLimitMiddleware, retryAfterMiddleware } from './limits/post-limit.server.ts'
 import { preferencesContext, screenContext, sessionContext } from './request-context.server.ts'
@@ -32,12 +31,11 @@ import { hasCredentials } from './session/session.server.ts'
 import appCss from './ui/app.css?url'
 import { BottomBar } from './ui/bottom-bar.tsx'
 import { ConsentBanner } from './ui/consent-banner.tsx'
+import { useInlineScripts } from './ui/head-script.tsx'
 import { useNonce } from './ui/nonce.tsx'
 import { PendingIndicator } from './ui/pending-indicator.tsx'
 import { TabBar } from './ui/tab-bar.tsx'
 import { Toast } from './ui/toast.tsx'
-import { AnalyticsScript } from './ui/analytics-script.tsx'
-import { urlRewriteScript } from './ui/url-rewrite.ts'
 import { MaintenanceNotice, type MaintenanceView } from './routes/visit/maintenance-notice.tsx'
 import { NotFoundScreen } from './routes/visit/not-found.tsx'
 
@@ -79,7 +77,6 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 		lang: htmlLang(preferences.culture),
 		sidebar: preferences.sidebar,
 		analytics: preferences.analytics,
-		analyticsScript: analyticsScriptUrl(preferences.analytics),
 		showConsent: themeHasConsent(preferences.theme) && preferences.analytics === null,
 		signedIn: hasCredentials(session),
 		screen,
@@ -137,6 +134,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const root = useRouteLoaderData<typeof loader>('root')
 	const maintenance = maintenanceOf(useRouteError())
 	const nonce = useNonce()
+	const scripts = useInlineScripts()
 	const catalogue = useCatalogue()
 	const theme = root?.theme ?? maintenance?.theme ?? DEFAULT_THEME
 	return (
@@ -149,7 +147,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
-				<script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: urlRewriteScript }} />
+				<script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scripts.head }} />
 				<link rel="icon" type="image/svg+xml" href={`/icons/${theme}.svg`} />
 				<meta name="i18n-catalogue" content={catalogue.url} />
 				<link rel="preload" href={catalogue.url} as="fetch" crossOrigin="anonymous" />
@@ -160,7 +158,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				{children}
 				<ScrollRestoration />
 				<Scripts />
-				{root?.analyticsScript ? <AnalyticsScript src={root.analyticsScript} /> : null}
+				<script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scripts.tail }} />
 			</body>
 		</html>
 	)

@@ -4,6 +4,9 @@
  * pending registration is waited for. No zod here: the views import this module, so it goes to the
  * browser; the form's schema is in product-registration.ts.
  */
+import { productsInCategory, type CatalogueProduct } from './catalogue-models.ts'
+
+export type { CatalogueProduct } from './catalogue-models.ts'
 
 export type CategoryBrand = 'main' | 'effects'
 
@@ -119,20 +122,11 @@ export function registerValuesFromForm(form: FormData): RegisterValues {
 }
 
 /** A product of the catalogue as the form offers it. */
-export interface CatalogueProduct {
-	slug: string
-	modelCode: string
-	name: string
-	categoryId: number
-}
 
 /** The models of a category, by name. */
 export function modelsOf(catalogue: readonly CatalogueProduct[], category: string): CatalogueProduct[] {
 	const found = findCategory(category)
-	if (!found) return []
-	return catalogue
-		.filter((product) => product.categoryId === found.id)
-		.sort((a, b) => a.name.localeCompare(b.name, 'en'))
+	return found ? productsInCategory(catalogue, found.id) : []
 }
 
 /** The form's values with a product chosen: its category and model when the catalogue has it, else its model code. */

@@ -6,6 +6,11 @@
 import type { ThemeName } from './theme.ts'
 import { isDrumTheme } from './theme.ts'
 import { isStaffOnlyTab } from './staff.ts'
+import { SUPPORT_TABS, SUPPORT_TABS_DRUMS, SUPPORT_TABS_MAIN } from './support-tabs.ts'
+import type { Tab } from './tabs.ts'
+
+export { SUPPORT_TABS } from './support-tabs.ts'
+export { selectedTab, swipeTarget, type Tab } from './tabs.ts'
 
 export type ScreenName =
 	| 'Home'
@@ -239,36 +244,6 @@ export function requiresLogin(screen: ScreenName): boolean {
 
 // ---------------------------------------------------------------- tabs
 
-export interface Tab<Id extends string = string> {
-	id: Id
-	/** A disabled tab shows but cannot be opened; swiping skips it. */
-	disabled?: boolean
-}
-
-const SUPPORT_TABS_MAIN = [
-	'service_request',
-	'parts_order_request',
-	'repair_status',
-	'order_status',
-	'pre_sales_advice',
-	'book_a_demo',
-	'product_aftercare',
-	'product_support',
-	'product_repair',
-	'spare_parts_enquiry',
-] as const
-const SUPPORT_TABS_DRUMS = [
-	'dw_product_support',
-	'dwe_product_support',
-	'dw_order_support',
-	'dw_service_inquiry',
-	'dw_service_request',
-	'dw_brands_product_support',
-] as const
-
-/** Every support tab of spec 1 §2. */
-export const SUPPORT_TABS = [...SUPPORT_TABS_MAIN, ...SUPPORT_TABS_DRUMS] as const
-
 const TABS_BY_SCREEN = {
 	MyFeed: ['all', 'video', 'community', 'photo'],
 	MyGear: ['my_gear', 'register_product'],
@@ -379,26 +354,6 @@ export function tabsFor(
 
 /** Screens whose path without a tab is a page of its own (an overview), not their first tab. */
 export const OVERVIEW_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>(['Support'])
-
-/** The selected tab: the one in the URL when it is a real, enabled tab, else the first enabled one. */
-export function selectedTab<T extends Tab>(tabs: readonly T[], requested: string | undefined): T | undefined {
-	const enabled = tabs.filter((t) => !t.disabled)
-	return enabled.find((t) => t.id === requested) ?? enabled[0]
-}
-
-/**
- * The tab a swipe lands on: the next (or previous) enabled tab, going round
- * the ends in a circle.
- */
-export function swipeTarget<T extends Tab>(tabs: readonly T[], currentId: string, direction: 1 | -1): T | undefined {
-	const start = tabs.findIndex((t) => t.id === currentId)
-	if (start < 0) return undefined
-	for (let step = 1; step <= tabs.length; step++) {
-		const candidate = tabs[(start + direction * step + tabs.length * step) % tabs.length]!
-		if (!candidate.disabled) return candidate.id === currentId ? undefined : candidate
-	}
-	return undefined
-}
 
 /**
  * Tab screens by base path, for the client's `#tab` fragment rewrite: every route ending in

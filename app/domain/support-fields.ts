@@ -6,7 +6,19 @@
  * in support-ticket.ts. Every key below is a literal, so the catalogue test sees each one.
  */
 import { addressOrder, type AddressPart } from './profile-fields.ts'
-import { SUPPORT_TABS } from './screens.ts'
+import { SUPPORT_TABS } from './support-tabs.ts'
+import { MAX_PARTS, PART_DESCRIPTION, PART_FIELD_NAMES, partFieldName, type PartField } from './support-form-view.ts'
+
+export {
+	ATTACHMENT_ACCEPT,
+	MAX_PARTS,
+	PART_FIELD_NAMES,
+	PART_FIELDS,
+	partFieldName,
+	REGISTERED_PREFIX,
+	SUPPORT_PROMISE,
+	type PartField,
+} from './support-form-view.ts'
 
 export type SupportTab = (typeof SUPPORT_TABS)[number]
 
@@ -46,19 +58,8 @@ export interface SupportField {
 
 /** The product select's value for a product not in the list. */
 export const OTHER_PRODUCT = 'other'
-/** A registered product in the product select: `registered:<registeredProductId>`. */
-export const REGISTERED_PREFIX = 'registered:'
-
-/** Spec 2 §5: a spare-parts request takes up to 3 parts. */
-export const MAX_PARTS = 3
 export const MAX_TEXT_LENGTH = 200
 export const MAX_QUESTION_LENGTH = 5000
-
-/** Spec 1 §9: the promise each page states. */
-export const SUPPORT_PROMISE = {
-	responseHours: 48,
-	partsAcknowledgementHours: 72,
-} as const
 
 // ---------------------------------------------------------------- the fields
 
@@ -371,14 +372,6 @@ const PREFERRED_DATE: SupportField = {
 	invalidKey: 'supportForms.preferredDateInvalid',
 	hint: 'supportForms.optional',
 }
-const PART_DESCRIPTION: SupportField = {
-	name: 'description',
-	label: 'supportForms.description',
-	kind: 'text',
-	section: 'product',
-	required: true,
-	requiredKey: 'supportForms.descriptionRequired',
-}
 
 // ---------------------------------------------------------------- the forms
 
@@ -613,29 +606,6 @@ export const SUPPORT_FORM_TITLES: Readonly<Record<SupportTab, string>> = {
 	dw_brands_product_support: 'tab.dw_brands_product_support',
 }
 
-/** The part row's fields (parts order). */
-export const PART_FIELDS = {
-	description: PART_DESCRIPTION,
-	quantity: {
-		name: 'quantity',
-		label: 'supportForms.quantity',
-		kind: 'text',
-		section: 'product',
-		required: true,
-		requiredKey: 'supportForms.quantityRequired',
-		invalidKey: 'supportForms.quantityInvalid',
-	},
-	partNumber: {
-		name: 'partNumber',
-		label: 'supportForms.partNumber',
-		kind: 'text',
-		section: 'product',
-		hint: 'supportForms.optional',
-	},
-} as const satisfies Record<string, SupportField>
-export type PartField = keyof typeof PART_FIELDS
-export const PART_FIELD_NAMES = ['partNumber', 'description', 'quantity'] as const satisfies readonly PartField[]
-export const partFieldName = (index: number, field: PartField) => `parts[${index}].${field}`
 export const MAX_PART_QUANTITY = 99
 
 /** The fields a form shows in a culture, in order: ja-JP's extra fields, and its address order (spec 1 §3). */
@@ -661,7 +631,6 @@ export const ATTACHMENT_TABS: readonly SupportTab[] = SUPPORT_TABS.filter((tab) 
 /** Spec-given limits of attachments (the issue): 3 files, 10 MB each. */
 export const MAX_ATTACHMENTS = 3
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
-export const ATTACHMENT_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp,image/heic,application/pdf'
 
 /** What the form holds as typed: every field's text, and the part rows. */
 export interface SupportValues {

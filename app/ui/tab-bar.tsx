@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { swipeTarget, type ScreenTab } from '#app/domain/screens.ts'
+import type { ScreenTab } from '#app/domain/screens.ts'
+import { swipeTarget } from '#app/domain/tabs.ts'
 import { useT } from './i18n.tsx'
 
 const SWIPE_MIN_PX = 60

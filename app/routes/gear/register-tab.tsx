@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { Form, Link } from 'react-router'
-import { categoriesByBrand, modelsOf, type RegisterValues } from '#app/domain/product-registration-fields.ts'
+import { productsInCategory } from '#app/domain/catalogue-models.ts'
+import type { RegisterValues } from '#app/domain/product-registration-fields.ts'
 import { Field, fieldErrors, FormErrors, SelectField, SubmitButton, type FormResult } from '#app/ui/form.tsx'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 import { PurchaseDetailsFields } from './purchase-details-fields.tsx'
@@ -29,7 +30,7 @@ function ProductFields({
 	const t = useT()
 	const id = useId()
 	const [category, setCategory] = useState(values.category)
-	const models = modelsOf(data.catalogue, category)
+	const models = productsInCategory(data.catalogue, category)
 	const slugErrors = fieldErrors(result, 'slug')
 	return (
 		<fieldset>
@@ -38,7 +39,7 @@ function ProductFields({
 				<label htmlFor={id}>{t('register.category')}</label>
 				<select id={id} name="category" value={category} onChange={(event) => setCategory(event.target.value)}>
 					<option value="">{t('register.chooseCategory')}</option>
-					{categoriesByBrand().map((group) => (
+					{data.categoryGroups.map((group) => (
 						<optgroup key={group.brand} label={data.brandLabels[group.brand]}>
 							{group.categories.map((c) => (
 								<option key={c.id} value={String(c.id)}>

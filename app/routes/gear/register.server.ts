@@ -33,6 +33,7 @@ import {
 	type RegisterValues,
 	type RegistrationCard,
 } from '#app/domain/product-registration.ts'
+import { categoriesByBrand } from '#app/domain/product-registration-fields.ts'
 import { latestPurchaseDate } from '#app/domain/purchase-details.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
 import { logMilestone } from '#app/logging/page-view.server.ts'
@@ -150,6 +151,8 @@ export async function loadRegisterTab({ context, request, url }: Args) {
 	const keptName = kept ? (catalogue.find((p) => p.modelCode === kept.modelCode)?.name ?? kept.modelCode) : null
 	return {
 		brandLabels,
+		// The 21 categories by brand, as data: the table stays out of the page's script.
+		categoryGroups: categoriesByBrand(),
 		catalogue,
 		purchaseMethods,
 		stores,

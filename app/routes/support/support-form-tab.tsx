@@ -1,19 +1,15 @@
 import { useId, type ReactNode } from 'react'
 import { Form } from 'react-router'
+import type { SupportField, SupportSection, SupportValues } from '#app/domain/support-fields.ts'
 import {
 	ATTACHMENT_ACCEPT,
-	fieldsOf,
 	MAX_PARTS,
 	PART_FIELD_NAMES,
 	PART_FIELDS,
 	partFieldName,
 	REGISTERED_PREFIX,
-	SUPPORT_FORMS,
 	SUPPORT_PROMISE,
-	type SupportField,
-	type SupportSection,
-	type SupportValues,
-} from '#app/domain/support-fields.ts'
+} from '#app/domain/support-form-view.ts'
 import { Field, fieldErrors, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
 import { HoneypotField } from '#app/ui/honeypot.tsx'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
@@ -226,10 +222,10 @@ function sectionsOf(fields: readonly SupportField[]) {
 
 function SupportFormFields({ data, answer }: { data: FormPage; answer?: SupportFormAnswer }) {
 	const t = useT()
-	const form = SUPPORT_FORMS[data.tab]
+	const form = data.form
 	const values = answer?.values ?? data.values
 	const result = answer?.result
-	const fields = fieldsOf(form, data.japanese)
+	const fields = data.fields
 	const canFill =
 		(data.options.products ?? []).some((option) => option.value.startsWith(REGISTERED_PREFIX)) &&
 		fields.some((field) => field.name === 'serialCode' || field.name === 'purchaseDate')
@@ -320,7 +316,7 @@ export function Sent({ sent }: { sent: NonNullable<FormPage['sent']> }) {
 /** One support form's tab. */
 export function SupportFormTab({ data, answer }: { data: FormPage; answer?: SupportFormAnswer }) {
 	const t = useT()
-	const form = SUPPORT_FORMS[data.tab]
+	const form = data.form
 	const values = answer?.values ?? data.values
 	return (
 		<section aria-labelledby="support-form-title">

@@ -15,6 +15,7 @@ import { dealerName, latestPurchaseDate, type StoreOption } from '#app/domain/pu
 import { ATTACHMENT_ERRORS, attachmentFileName, checkAttachments } from '#app/domain/support-attachments.ts'
 import { isDrumTheme, type ThemeName } from '#app/domain/theme.ts'
 import {
+	fieldsOf,
 	isReference,
 	OS_OPTIONS,
 	OTHER_PRODUCT,
@@ -23,6 +24,7 @@ import {
 	supportValuesFromForm,
 	WARRANTY_CARD_OPTIONS,
 	withAddedPart,
+	type SupportField,
 	type SupportOptions,
 	type SupportTab,
 	type SupportValues,
@@ -189,6 +191,10 @@ function withRegistration(values: SupportValues, registration: RegisteredChoice)
 interface FormPage {
 	tab: SupportTab
 	japanese: boolean
+	/** The form as the page shows it, from the forms' table (which stays on the server). */
+	form: { intro: string; parts: boolean; attachments: boolean }
+	/** Its fields in the culture's order. */
+	fields: SupportField[]
 	values: SupportValues
 	options: Partial<Record<SupportOptions, SupportOption[]>>
 	latestDate: string
@@ -210,9 +216,12 @@ export async function loadSupportForm(
 	])
 	const registered = registeredChoices(me, lists.stores)
 	const reference = url.searchParams.get('sent')
+	const form = SUPPORT_FORMS[tab]
 	return {
 		tab,
 		japanese: culture === 'ja-JP',
+		form: { intro: form.intro, parts: Boolean(form.parts), attachments: Boolean(form.attachments) },
+		fields: fieldsOf(form, culture === 'ja-JP'),
 		values: prefilled(tab, me, { culture, theme }, registered, url.searchParams.get('product') ?? undefined),
 		options: optionsFor(tab, lists, registered, translate, catalogueLanguage(culture)),
 		latestDate: latestPurchaseDate(),

@@ -5,7 +5,13 @@
  */
 import type { RouterContextProvider } from 'react-router'
 import { intlLocale } from '#app/domain/purchase-details.ts'
-import { isSupportTab, SUPPORT_FORM_TITLES, supportTabsOf, type SupportTab } from '#app/domain/support-fields.ts'
+import {
+	isSupportTab,
+	SUPPORT_FORM_TITLES,
+	SUPPORT_FORMS,
+	supportTabsOf,
+	type SupportTab,
+} from '#app/domain/support-fields.ts'
 import { isDrumTheme } from '#app/domain/theme.ts'
 import { getI18n, translatorFor } from '#app/i18n/i18n.server.ts'
 import { recentSupportRequests } from '#app/outbox/support-outbox.server.ts'
@@ -55,5 +61,9 @@ export async function loadSupportOverview({
 			delivered: item.delivered,
 		}
 	})
-	return { forms: supportTabsOf(isDrumTheme(theme) ? 'drums' : 'main'), requests }
+	const forms = supportTabsOf(isDrumTheme(theme) ? 'drums' : 'main').map((tab) => ({
+		tab,
+		intro: SUPPORT_FORMS[tab].intro,
+	}))
+	return { forms, requests }
 }

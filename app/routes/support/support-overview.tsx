@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { SUPPORT_FORMS, SUPPORT_PROMISE } from '#app/domain/support-fields.ts'
+import { SUPPORT_PROMISE } from '#app/domain/support-form-view.ts'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 import type { loadSupportOverview } from './support-overview.server.ts'
 
@@ -15,10 +15,10 @@ export function SupportOverview({ data }: { data: Overview }) {
 				<p>{t('supportForms.promise', { hours: String(SUPPORT_PROMISE.responseHours) })}</p>
 				<p>{t('supportForms.officeHours')}</p>
 				<ul className="link-list">
-					{data.forms.map((tab) => (
+					{data.forms.map(({ tab, intro }) => (
 						<li key={tab}>
 							<Link to={`/support/${tab}`}>{t(`tab.${tab}`)}</Link>
-							<span className="field-hint"> {t(SUPPORT_FORMS[tab].intro as CatalogueKey)}</span>
+							<span className="field-hint"> {t(intro as CatalogueKey)}</span>
 						</li>
 					))}
 				</ul>
