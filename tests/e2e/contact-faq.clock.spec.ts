@@ -12,10 +12,21 @@ test.afterEach(async ({ request }) => {
 	await request.delete('/_emulator/faults')
 })
 
+/**
+ * An article per project: the journey reads its article once the help centre is back, which the portal
+ * then keeps (30 minutes stale), so the next project's run would be served the kept copy.
+ */
+const ARTICLES = {
+	js: { id: '360001000013', title: 'Resetting a BOSS effects pedal to factory settings' },
+	noJs: { id: '360001000012', title: 'Connecting a digital piano to an app over Bluetooth' },
+}
+
 test('the help centre failing: the FAQ search and an article say so with a 503, inside the portal', async ({
 	page,
 	request,
+	javaScript,
 }) => {
+	const chosen = javaScript ? ARTICLES.js : ARTICLES.noJs
 	await signIn(page, DEMO.customer.email, DEMO.customer.password)
 	await request.post('/_emulator/faults', { data: { path: '/account/zendesk/articles', mode: 'status', status: 503 } })
 	// Words and an article no other journey asks for, so nothing of them is in the portal's cache.
@@ -25,14 +36,14 @@ test('the help centre failing: the FAQ search and an article say so with a 503, 
 	await expect(page.getByRole('main').getByRole('alert')).toHaveText('Please try again in a moment.')
 	await expect(page.getByLabel('Search for')).toHaveValue(words)
 
-	const article = await page.goto('/cloud/faq/360001000013')
+	const article = await page.goto(`/cloud/faq/${chosen.id}`)
 	expect(article?.status()).toBe(503)
 	await expect(page.getByRole('heading', { name: 'Help articles are not available' })).toBeVisible()
 	await expect(page.getByRole('main').getByRole('alert')).toHaveText('Please try again in a moment.')
 
 	await request.delete('/_emulator/faults')
 	await page.reload()
-	await expect(page.getByRole('heading', { name: 'Resetting a BOSS effects pedal to factory settings' })).toBeVisible()
+	await expect(page.getByRole('heading', { name: chosen.title })).toBeVisible()
 })
 
 test('the help centre failing: Contact us says the request is kept, and it arrives once the help centre is back', async ({
