@@ -4,7 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
 import type { CatalogueLanguage } from './domain/culture.ts'
 import { catalogueUrl, getI18n, translatorFor } from './i18n/i18n.server.ts'
-import { analyticsLoaderScriptFor } from './logging/analytics-script.server.ts'
+import { usageTailScriptFor } from './logging/analytics-script.server.ts'
 import { nonceContext } from './request-context.server.ts'
 import { I18nProvider, type Translate } from './ui/i18n.tsx'
 import { InlineScriptsProvider } from './ui/head-script.tsx'
@@ -34,7 +34,7 @@ export default async function handleRequest(
 	const i18n = getI18n(loadContext)
 	const { html, failed } = await renderDocument(
 		<NonceProvider value={nonce}>
-			<InlineScriptsProvider value={{ head: urlRewriteScript, tail: analyticsLoaderScriptFor(loadContext) }}>
+			<InlineScriptsProvider value={{ head: urlRewriteScript, tail: usageTailScriptFor(loadContext) }}>
 				<I18nProvider
 					t={translatorFor(i18n) as Translate}
 					catalogue={{ lng: i18n.language, url: catalogueUrl(i18n.language as CatalogueLanguage) }}

@@ -80,6 +80,7 @@ export default [
 
 	// Resource routes and the fallback
 	route('preferences', 'routes/resources/preferences.tsx'),
+	route('usage/page-hash', 'routes/resources/page-hash.tsx'),
 	route('locales/:file', 'routes/resources/locales.ts'),
 	route('*', 'routes/resources/unknown-path.tsx'),
 ] satisfies RouteConfig

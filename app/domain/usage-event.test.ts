@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { milestoneEvent, pageViewEvent, pagePathOf, type PageContext } from './usage-event.ts'
+import { milestoneEvent, pageHashEvent, pageHashOf, pageViewEvent, pagePathOf, type PageContext } from './usage-event.ts'
 
 const page: PageContext = {
 	screen: 'MyGear',
@@ -51,5 +51,25 @@ describe('usage events (spec 2 §3)', () => {
 			form: 'service_request',
 			routeName: 'MyGear',
 		})
+	})
+
+	it('the page-hash beacon: its own event with the hash, told only as the page sends it', () => {
+		expect(pageHashEvent({ ...page, hash: '#top' })).toMatchObject({ event: 'page_hash', pageHash: '#top', routeName: 'MyGear' })
+		const screens = new Set(['MyGear'])
+		expect(pageHashOf({ screen: 'MyGear', path: '/gear/my_gear', hash: '#top' }, screens)).toEqual({
+			screen: 'MyGear',
+			path: '/gear/my_gear',
+			hash: '#top',
+		})
+		for (const forged of [
+			{ screen: 'Nope', path: '/gear', hash: '#a' },
+			{ screen: 'MyGear', path: '//evil.example/x', hash: '#a' },
+			{ screen: 'MyGear', path: 'https://evil.example/', hash: '#a' },
+			{ screen: 'MyGear', path: '/gear', hash: 'a' },
+			{ screen: 'MyGear', path: '/gear', hash: '#' },
+			{ screen: 'MyGear', path: '/gear', hash: `#${'x'.repeat(2000)}` },
+			{ screen: null, path: '/gear', hash: '#a' },
+		])
+			expect(pageHashOf(forged, screens)).toBeNull()
 	})
 })

@@ -19,6 +19,8 @@ export const MILESTONES = [
 export type Milestone = (typeof MILESTONES)[number]
 
 export const PAGE_VIEW = 'page_view'
+/** The hash a page was opened with, told by the page itself (the server's page view cannot know it). */
+export const PAGE_HASH = 'page_hash'
 
 /** The build a usage event names; '-' where it is unknown (spec 2 §3). */
 export interface BuildVersion {
@@ -86,6 +88,20 @@ function usageEvent(event: string, page: PageContext, extra: Record<string, unkn
 
 export function pageViewEvent(page: PageContext): UsageEvent {
 	return usageEvent(PAGE_VIEW, page)
+}
+
+/** The page's hash, as its own event beside the server's page view of the same page. */
+export function pageHashEvent(page: PageContext & { hash: string }): UsageEvent {
+	return usageEvent(PAGE_HASH, page)
+}
+
+/** What the page-hash beacon may tell: a screen's name, a path of this site and a hash. */
+export function pageHashOf(form: { screen: unknown; path: unknown; hash: unknown }, screens: ReadonlySet<string>) {
+	const { screen, path, hash } = form
+	if (typeof screen !== 'string' || !screens.has(screen)) return null
+	if (typeof path !== 'string' || !/^\/(?![/\\])/.test(path) || path.length > 2000) return null
+	if (typeof hash !== 'string' || !hash.startsWith('#') || hash.length < 2 || hash.length > 2000) return null
+	return { screen, path, hash }
 }
 
 /** A milestone: the page-view fields of the page it happened on, and the milestone's own fields. */

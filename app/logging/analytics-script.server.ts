@@ -3,12 +3,13 @@
  * ANALYTICS_SCRIPT_URL is set, and then only for a visitor who allowed
  * analytics. Its origin is added to that visitor's pages' CSP (script-src)
  * and nobody else's; the page adds the script 5 s after load, which takes
- * JavaScript: without it nothing is loaded at all.
+ * JavaScript: without it nothing is loaded at all. The same visitor's pages
+ * also tell the hash they were opened with (the page-hash beacon).
  */
 import type { RouterContextProvider } from 'react-router'
 import { getEnv } from '#app/env.server.ts'
 import { analyticsCookie } from '#app/preferences/preferences.server.ts'
-import { preferencesContext } from '#app/request-context.server.ts'
+import { preferencesContext, screenContext } from '#app/request-context.server.ts'
 
 /** The script to add for a visitor whose analytics choice is `analytics` (true: allowed). */
 export function analyticsScriptUrl(analytics: boolean | null): string | null {
@@ -34,12 +35,32 @@ export function analyticsLoaderScript(analytics: boolean | null): string {
 	)
 }
 
-/** The loader script for the page this request renders (none when its preferences were never read). */
-export function analyticsLoaderScriptFor(context: Readonly<RouterContextProvider>): string {
+/** Where the page tells the hash it was opened with (only the browser knows it). */
+export const PAGE_HASH_PATH = '/usage/page-hash'
+
+/**
+ * The beacon that adds the hash to a page view (spec 2 §2: page views carry route name, path and hash):
+ * the server logged the view without it; with JavaScript the page sends it once, when it has one.
+ */
+export function pageHashBeacon(screen: string): string {
+	return (
+		`if(location.hash.length>1&&navigator.sendBeacon)navigator.sendBeacon(${JSON.stringify(PAGE_HASH_PATH)},` +
+		`new URLSearchParams({screen:${JSON.stringify(screen)},path:location.pathname,hash:location.hash}))`
+	)
+}
+
+/**
+ * The inline script at the end of the page this request renders, for a visitor who allowed analytics:
+ * the analytics script's loader and the hash beacon. None otherwise, or when the preferences were never
+ * read (a failure before their middleware ran: its error page loads nothing more).
+ */
+export function usageTailScriptFor(context: Readonly<RouterContextProvider>): string {
+	let analytics: boolean | null
 	try {
-		return analyticsLoaderScript(context.get(preferencesContext).analytics)
+		analytics = context.get(preferencesContext).analytics
 	} catch {
-		// A failure before the preferences middleware ran: its error page loads nothing more.
 		return ''
 	}
+	if (analytics !== true) return ''
+	return [analyticsLoaderScript(analytics), pageHashBeacon(context.get(screenContext))].filter(Boolean).join(';')
 }

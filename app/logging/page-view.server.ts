@@ -19,9 +19,12 @@ export function usageLoggingAllowed(context: Readonly<RouterContextProvider>): b
 }
 
 /** The page-view fields of the screen this request shows. */
-export function pageContextOf(context: Readonly<RouterContextProvider>, path: string): PageContext {
+export function pageContextOf(
+	context: Readonly<RouterContextProvider>,
+	path: string,
+	screen: string = context.get(screenContext),
+): PageContext {
 	const { theme, culture } = context.get(preferencesContext)
-	const screen = context.get(screenContext)
 	const translate = translatorFor(getI18n(context))
 	return {
 		screen,
