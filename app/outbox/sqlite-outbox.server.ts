@@ -157,7 +157,12 @@ export function createSqliteOutbox(file: string, settings: OutboxSettings): Outb
 	function track(row: Row) {
 		const running: Promise<void> = attempt(row)
 			.catch((error: unknown) => logOutbox(`${row.reference}: ${(error as Error).message}`, 'warn'))
-			.finally(() => inFlight.delete(running))
+			.finally(() => {
+				inFlight.delete(running)
+				// The next due request goes as soon as a place is free, not at the next poll: after an outage the
+				// kept requests drain at the help centre's pace, not at CONCURRENCY per poll.
+				if (!closed) setImmediate(tick)
+			})
 		inFlight.add(running)
 	}
 
