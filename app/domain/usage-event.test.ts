@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { milestoneEvent, pageHashEvent, pageHashOf, pageViewEvent, pagePathOf, type PageContext } from './usage-event.ts'
+import {
+	milestoneEvent,
+	pageHashEvent,
+	pageHashOf,
+	pageViewEvent,
+	pagePathOf,
+	type PageContext,
+} from './usage-event.ts'
 
 const page: PageContext = {
 	screen: 'MyGear',
@@ -54,7 +61,11 @@ describe('usage events (spec 2 §3)', () => {
 	})
 
 	it('the page-hash beacon: its own event with the hash, told only as the page sends it', () => {
-		expect(pageHashEvent({ ...page, hash: '#top' })).toMatchObject({ event: 'page_hash', pageHash: '#top', routeName: 'MyGear' })
+		expect(pageHashEvent({ ...page, hash: '#top' })).toMatchObject({
+			event: 'page_hash',
+			pageHash: '#top',
+			routeName: 'MyGear',
+		})
 		const screens = new Set(['MyGear'])
 		expect(pageHashOf({ screen: 'MyGear', path: '/gear/my_gear', hash: '#top' }, screens)).toEqual({
 			screen: 'MyGear',

@@ -50,5 +50,8 @@ export const maintenanceMiddleware: MiddlewareFunction<Response> = async ({ url,
 	if (state.kind !== 'active' || isOpenDuringMaintenance(url.pathname)) return next()
 	const { theme, culture } = context.get(preferencesContext)
 	const title = `${translatorFor(getI18n(context))('screen.Maintenance')} · ${THEMES[theme].title}`
-	throw data({ maintenance: maintenanceView(context, state), theme, lang: htmlLang(culture), title }, { status: 503, statusText: 'Service Unavailable' })
+	throw data(
+		{ maintenance: maintenanceView(context, state), theme, lang: htmlLang(culture), title },
+		{ status: 503, statusText: 'Service Unavailable' },
+	)
 }

@@ -55,7 +55,7 @@ async function idToken(user: UserRow) {
 	return (await emu.emulator.context().tokens.issue(tokenSubject(user))).idToken
 }
 
-/** Pays at the processor's checkout page, as the customer's browser does: post-subscription takes only a paid checkout. */
+/** Pays at the processor's checkout page, as the customer's browser does: only a paid checkout subscribes. */
 async function pay(checkout: { checkoutUrl: string }) {
 	const response = await fetch(checkout.checkoutUrl, {
 		method: 'POST',
