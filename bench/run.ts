@@ -48,6 +48,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { DEMO_ACCOUNTS } from '../server/emulator/demo.ts'
 import { clearUpstreamFaults, delayUpstreams, GEAR_LIST_SLUGS, pacedLoad, registerGearList } from './gear.ts'
+import { BENCH_SECURITY_SECRET, signIn, startPortalOnEmulator, type SignedInCheck } from './portal.ts'
 import { freePort, runQuietly, startServer, stopAllServers, type ServerProcess } from './processes.ts'
 import { measureRouteJavaScript, type RouteJavaScript } from './route-js.ts'
 import { measureI18nMiddleware } from './i18n-middleware.ts'
@@ -147,79 +148,12 @@ function portalRouteCount(): number {
 	return Object.keys(manifest.routes).length - 1
 }
 
-/**
- * The portal's settings for each upstream's base URL (app/env.server.ts, app/upstream/config.server.ts), with the
- * emulator's path for it. The portal refuses to start with only some of them set, so a new upstream shows up here.
- */
-const UPSTREAM_URL_SETTINGS = {
-	ACCOUNT_API_URL: 'account',
-	SSO_URL: 'sso',
-	CLOUD_API_URL: 'cloud',
-	DEVICE_API_URL: 'device',
-	PUBLIC_API_URL: 'public',
-	LOG_API_URL: 'log',
-	VIDEO_API_URL: 'video',
-} as const
-
-/**
- * With upstreams configured, a production portal needs its own secrets; the emulator needs the same
- * X-RCP-Security-Token secret. Throwaway values: the data directories are new for every run.
- */
-const BENCH_SESSION_SECRET = 'bench-session-secret-of-this-run-only'
-const BENCH_SECURITY_SECRET = 'bench-rcp-security-secret-of-this-run-only'
-
 async function startTargets(workDir: string) {
-	const dataDir = path.join(workDir, 'data')
-	const emulatorDataDir = path.join(workDir, 'emulator-data')
 	const staticDir = path.join(workDir, 'static')
-	mkdirSync(dataDir)
-	mkdirSync(emulatorDataDir)
 	mkdirSync(staticDir)
 
 	console.log('starting the servers…')
-	const [portalPort, emulatorPort] = await Promise.all([freePort(), freePort()])
-	const portalOrigin = `http://127.0.0.1:${portalPort}`
-	// Upstream settings passed through from the environment would point one of the two elsewhere: ours win.
-	const withoutUpstreams = Object.fromEntries(
-		Object.entries(process.env).filter(([key]) => !(key in UPSTREAM_URL_SETTINGS)),
-	)
-	const emulator = await startServer('emulator', ['server/emulator/main.ts'], {
-		cwd: root,
-		port: emulatorPort,
-		// The emulator has no /healthz; its clock answers loopback callers once it has seeded its data.
-		readyPath: '/_emulator/clock',
-		// A fresh data directory: seeded anew, so every run signs in to the same demo data.
-		env: {
-			...withoutUpstreams,
-			NODE_ENV: 'production',
-			EMULATOR_PORT: String(emulatorPort),
-			DATA_DIR: emulatorDataDir,
-			PUBLIC_URL: portalOrigin,
-			RCP_SECURITY_SECRET: BENCH_SECURITY_SECRET,
-		},
-	})
-	const upstreamUrls = Object.fromEntries(
-		Object.entries(UPSTREAM_URL_SETTINGS).map(([key, name]) => [key, `${emulator.origin}/_emulator/${name}`]),
-	)
-
-	const portal = await startServer('portal', ['server/index.ts'], {
-		cwd: root,
-		port: portalPort,
-		// The rest of the environment passes through, so a given configuration (REDIS_URL…) can be measured;
-		// a fresh data directory keeps sessions of earlier runs out of the figures. PUBLIC_URL is the address
-		// the benchmark calls, so the Origin of its sign-in post is the portal's own.
-		env: {
-			...withoutUpstreams,
-			...upstreamUrls,
-			NODE_ENV: 'production',
-			PORT: String(portalPort),
-			HOST: '127.0.0.1',
-			PUBLIC_URL: portalOrigin,
-			DATA_DIR: dataDir,
-			SESSION_SECRET: BENCH_SESSION_SECRET,
-			RCP_SECURITY_SECRET: BENCH_SECURITY_SECRET,
-		},
-	})
+	const { portal, emulator } = await startPortalOnEmulator(root, workDir)
 
 	// The static target serves the very bytes the portal renders for /login.
 	const login = await fetch(`${portal.origin}/login`, { headers: { 'Accept-Language': 'en' } })
@@ -248,81 +182,6 @@ async function startTargets(workDir: string) {
 		}),
 	])
 	return { portal, emulator, minimal, minimalRouted, staticFile }
-}
-
-/** The name=value pairs of a response's Set-Cookie headers, added to `jar` (a deleted cookie set to ''). */
-function keepCookies(response: Response, jar: Map<string, string>): void {
-	for (const header of response.headers.getSetCookie()) {
-		const pair = header.split(';', 1)[0]!
-		const equals = pair.indexOf('=')
-		if (equals > 0) jar.set(pair.slice(0, equals).trim(), pair.slice(equals + 1).trim())
-	}
-}
-
-/** A signed-in page to check before it is measured: its path and what its HTML must hold. */
-interface SignedInCheck {
-	path: string
-	holds: (html: string) => boolean
-	what: string
-}
-
-/**
- * Signs in as one of the emulator's demo accounts the way a browser without JavaScript does (the login page,
- * then its form posted with the cookies the page set) and answers the Cookie header that carries the session.
- * Throws unless the page to measure then shows what it should: a redirect to /login is cheap and would make
- * its figure meaningless.
- */
-async function signIn(
-	portal: ServerProcess,
-	{ email, password }: { email: string; password: string },
-	check: SignedInCheck,
-): Promise<string> {
-	const jar = new Map<string, string>()
-	const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ')
-
-	const page = await fetch(`${portal.origin}/login`, { headers: { 'Accept-Language': 'en' } })
-	if (page.status !== 200) throw new Error(`sign-in: GET /login answered ${page.status}, not 200`)
-	keepCookies(page, jar)
-
-	const posted = await fetch(`${portal.origin}/login`, {
-		method: 'POST',
-		redirect: 'manual',
-		headers: {
-			'Accept-Language': 'en',
-			// The portal refuses form posts from other origins; a browser sends its own.
-			Origin: portal.origin,
-			Cookie: cookieHeader(),
-			'Content-Type': 'application/x-www-form-urlencoded',
-		},
-		body: new URLSearchParams({ email, password, redirectTo: '' }),
-	})
-	keepCookies(posted, jar)
-	if (posted.status < 300 || posted.status > 399) {
-		throw new Error(
-			`sign-in as ${email}: POST /login answered ${posted.status}, not a redirect:\n` +
-				`${(await posted.text()).slice(0, 2_000)}\nserver output:\n${portal.output()}`,
-		)
-	}
-	const session = jar.get('__session')
-	if (!session) throw new Error(`sign-in as ${email}: POST /login set no __session cookie`)
-	// Only the session, as /login's load sends no cookies at all: both then do the same per-visitor work
-	// (preferences by default, the country from the portal's per-address cache), so the ratio is what being
-	// signed in and the page cost.
-	const cookie = `__session=${session}`
-
-	const shown = await fetch(`${portal.origin}${check.path}`, {
-		redirect: 'manual',
-		headers: { ...REQUEST_HEADERS, Cookie: cookie },
-	})
-	const html = await shown.text()
-	if (shown.status !== 200 || !check.holds(html)) {
-		throw new Error(
-			`signed in as ${email}, GET ${check.path} answered ${shown.status} ` +
-				`${shown.headers.get('Location') ? `to ${shown.headers.get('Location')} ` : ''}` +
-				`without ${check.what}:\n${html.slice(0, 2_000)}\nserver output:\n${portal.output()}`,
-		)
-	}
-	return cookie
 }
 
 /** A page a signed-in visitor must be shown before it is measured: an error page is cheap and would flatter it. */
@@ -694,7 +553,7 @@ async function main() {
 	build()
 	const servers = await startTargets(workDir)
 	// Once for the whole run: sign-ins are rate-limited per address and per account.
-	const sessionCookie = await signIn(servers.portal, DEMO_ACCOUNTS.customer, PROFILE_CHECK)
+	const sessionCookie = await signIn(servers.portal, DEMO_ACCOUNTS.customer, PROFILE_CHECK, REQUEST_HEADERS)
 	await expectPage(servers.portal, sessionCookie, FEED_PATH, feedShown)
 	await expectPage(servers.portal, sessionCookie, PRODUCT_PATH, productShown)
 	// The gear list's owner: an account of its own, so the profile's user record stays as it was.
@@ -702,7 +561,7 @@ async function main() {
 	const registered = await registerGearList(servers.emulator.origin, BENCH_SECURITY_SECRET, gearOwner)
 	if (registered !== GEAR_LIST_SLUGS.length)
 		throw new Error(`${gearOwner.email} holds ${registered} registered products, not ${GEAR_LIST_SLUGS.length}`)
-	const gearCookie = await signIn(servers.portal, gearOwner, GEAR_CHECK)
+	const gearCookie = await signIn(servers.portal, gearOwner, GEAR_CHECK, REQUEST_HEADERS)
 	const gearTarget = { as: `portal, signed in, ${registered} products`, cookie: gearCookie }
 	// The gear list's owner is the demo cloud member: the same session measures the account details.
 	await expectPage(servers.portal, gearCookie, CLOUD_ACCOUNT_PATH, cloudAccountShown)
