@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { EMULATOR_SECURITY_SECRET } from '../../app/env.server.ts'
 import { freePort } from '../redis-server.ts'
-import { E2E_BASE_URL } from '../e2e-env.ts'
 import { DEMO, signIn, uniqueEmail } from './account.ts'
 import { ticketsFor } from './emulator.ts'
 import { expect, test } from './fixtures.ts'
+import { startSecondPortal, type SecondPortal } from './second-portal.ts'
 
 /**
  * The outage journey of issue 12: the help centre fails, a support request is sent, the page says it
@@ -18,58 +16,11 @@ import { expect, test } from './fixtures.ts'
  */
 test.describe.configure({ mode: 'serial' })
 
-const UPSTREAMS = {
-	ACCOUNT_API_URL: 'account',
-	SSO_URL: 'sso',
-	CLOUD_API_URL: 'cloud',
-	DEVICE_API_URL: 'device',
-	PUBLIC_API_URL: 'public',
-	LOG_API_URL: 'log',
-	VIDEO_API_URL: 'video',
-}
-
-interface Portal {
-	url: string
-	process: ChildProcess
-	exited: Promise<unknown>
-}
-
-async function startPortal(port: number, dataDir: string): Promise<Portal> {
-	const url = `http://localhost:${port}`
-	const upstreams = Object.fromEntries(
-		Object.entries(UPSTREAMS).map(([name, mount]) => [name, `${E2E_BASE_URL}/_emulator/${mount}/`]),
-	)
-	const child = spawn(process.execPath, [path.resolve('server/index.ts')], {
-		env: {
-			...process.env,
-			...upstreams,
-			NODE_ENV: 'production',
-			PORT: String(port),
-			PUBLIC_URL: url,
-			DATA_DIR: dataDir,
-			SESSION_SECRET: 'e2e-second-portal-session-secret',
-			RCP_SECURITY_SECRET: EMULATOR_SECURITY_SECRET,
-			// Quick retries, so the journey does not wait minutes for the back-off.
-			SUPPORT_RETRY_BASE_MS: '500',
-			SUPPORT_RETRY_MAX_MS: '2000',
-		},
-		stdio: ['ignore', 'ignore', 'inherit'],
-	})
-	const exited = new Promise((resolve) => child.on('exit', resolve))
-	for (let i = 0; i < 100; i++) {
-		const up = await fetch(`${url}/healthz`).then(
-			(response) => response.ok,
-			() => false,
-		)
-		if (up) return { url, process: child, exited }
-		await new Promise((resolve) => setTimeout(resolve, 200))
-	}
-	child.kill('SIGKILL')
-	throw new Error('the second portal did not start')
-}
+/** Quick retries, so the journey does not wait minutes for the back-off. */
+const QUICK_RETRIES = { SUPPORT_RETRY_BASE_MS: '500', SUPPORT_RETRY_MAX_MS: '2000' }
 
 let dataDir: string
-let portal: Portal | undefined
+let portal: SecondPortal | undefined
 
 test.beforeEach(() => {
 	dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-outbox-e2e-'))
@@ -90,7 +41,7 @@ test('the help centre down: a support request is kept across a portal crash and 
 }) => {
 	test.setTimeout(90_000)
 	const port = await freePort()
-	portal = await startPortal(port, dataDir)
+	portal = await startSecondPortal({ port, dataDir, env: QUICK_RETRIES })
 	const context = await browser.newContext({ baseURL: portal.url, javaScriptEnabled: javaScript })
 	const page = await context.newPage()
 	await signIn(page, DEMO.customer.email, DEMO.customer.password)
@@ -114,7 +65,7 @@ test('the help centre down: a support request is kept across a portal crash and 
 	// The portal dies without a chance to finish anything, and comes back on the same data.
 	portal.process.kill('SIGKILL')
 	await portal.exited
-	portal = await startPortal(port, dataDir)
+	portal = await startSecondPortal({ port, dataDir, env: QUICK_RETRIES })
 	await request.delete('/_emulator/faults')
 
 	await expect

@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { EMULATOR_SECURITY_SECRET } from '../../app/env.server.ts'
-import { freePort } from '../redis-server.ts'
-import { E2E_BASE_URL } from '../e2e-env.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
+import { startSecondPortal, type SecondPortal } from './second-portal.ts'
 
 /**
  * Maintenance (spec 1 §2, §4; ADR 0026). The suite's portal has none planned; a second portal, spawned
@@ -15,57 +12,8 @@ import { expect, expectAccessible, test } from './fixtures.ts'
  */
 test.describe.configure({ mode: 'serial' })
 
-const UPSTREAMS = {
-	ACCOUNT_API_URL: 'account',
-	SSO_URL: 'sso',
-	CLOUD_API_URL: 'cloud',
-	DEVICE_API_URL: 'device',
-	PUBLIC_API_URL: 'public',
-	LOG_API_URL: 'log',
-	VIDEO_API_URL: 'video',
-}
-
-interface Portal {
-	url: string
-	process: ChildProcess
-	exited: Promise<unknown>
-}
-
-async function startPortal(env: Record<string, string>): Promise<Portal> {
-	const port = await freePort()
-	const url = `http://localhost:${port}`
-	const upstreams = Object.fromEntries(
-		Object.entries(UPSTREAMS).map(([name, mount]) => [name, `${E2E_BASE_URL}/_emulator/${mount}/`]),
-	)
-	const child = spawn(process.execPath, [path.resolve('server/index.ts')], {
-		env: {
-			...process.env,
-			...upstreams,
-			NODE_ENV: 'production',
-			PORT: String(port),
-			PUBLIC_URL: url,
-			DATA_DIR: dataDir,
-			SESSION_SECRET: 'e2e-maintenance-portal-session-secret',
-			RCP_SECURITY_SECRET: EMULATOR_SECURITY_SECRET,
-			...env,
-		},
-		stdio: ['ignore', 'ignore', 'inherit'],
-	})
-	const exited = new Promise((resolve) => child.on('exit', resolve))
-	for (let i = 0; i < 100; i++) {
-		const up = await fetch(`${url}/healthz`).then(
-			(response) => response.ok,
-			() => false,
-		)
-		if (up) return { url, process: child, exited }
-		await new Promise((resolve) => setTimeout(resolve, 200))
-	}
-	child.kill('SIGKILL')
-	throw new Error('the maintenance portal did not start')
-}
-
 let dataDir: string
-let portal: Portal | undefined
+let portal: SecondPortal | undefined
 const HOUR = 60 * 60 * 1000
 /** Whole minutes, so the page's times are easy to read back. */
 const start = new Date(Math.floor((Date.now() - HOUR) / 60_000) * 60_000)
@@ -73,7 +21,10 @@ const end = new Date(start.getTime() + 3 * HOUR)
 
 test.beforeAll(async () => {
 	dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-maintenance-e2e-'))
-	portal = await startPortal({ MAINTENANCE_WINDOW: `${start.toISOString()}/${end.toISOString()}` })
+	portal = await startSecondPortal({
+		dataDir,
+		env: { MAINTENANCE_WINDOW: `${start.toISOString()}/${end.toISOString()}` },
+	})
 })
 
 test.afterAll(async () => {

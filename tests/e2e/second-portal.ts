@@ -1,0 +1,63 @@
+/**
+ * A second portal process for journeys that must configure, kill or restart a portal: its own port
+ * and data directory, on this suite's emulator (as it would be on real upstreams).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import { EMULATOR_SECURITY_SECRET } from '../../app/env.server.ts'
+import { freePort } from '../redis-server.ts'
+import { E2E_BASE_URL } from '../e2e-env.ts'
+
+const UPSTREAMS = {
+	ACCOUNT_API_URL: 'account',
+	SSO_URL: 'sso',
+	CLOUD_API_URL: 'cloud',
+	DEVICE_API_URL: 'device',
+	PUBLIC_API_URL: 'public',
+	LOG_API_URL: 'log',
+	VIDEO_API_URL: 'video',
+}
+
+export interface SecondPortal {
+	url: string
+	process: ChildProcess
+	exited: Promise<unknown>
+}
+
+/** Starts it (on `port`, else a free one) and waits until its health check answers. */
+export async function startSecondPortal(options: {
+	dataDir: string
+	port?: number
+	env?: Record<string, string>
+}): Promise<SecondPortal> {
+	const port = options.port ?? (await freePort())
+	const url = `http://localhost:${port}`
+	const upstreams = Object.fromEntries(
+		Object.entries(UPSTREAMS).map(([name, mount]) => [name, `${E2E_BASE_URL}/_emulator/${mount}/`]),
+	)
+	const child = spawn(process.execPath, [path.resolve('server/index.ts')], {
+		env: {
+			...process.env,
+			...upstreams,
+			NODE_ENV: 'production',
+			PORT: String(port),
+			PUBLIC_URL: url,
+			DATA_DIR: options.dataDir,
+			SESSION_SECRET: 'e2e-second-portal-session-secret',
+			RCP_SECURITY_SECRET: EMULATOR_SECURITY_SECRET,
+			...options.env,
+		},
+		stdio: ['ignore', 'ignore', 'inherit'],
+	})
+	const exited = new Promise((resolve) => child.on('exit', resolve))
+	for (let i = 0; i < 100; i++) {
+		const up = await fetch(`${url}/healthz`).then(
+			(response) => response.ok,
+			() => false,
+		)
+		if (up) return { url, process: child, exited }
+		await new Promise((resolve) => setTimeout(resolve, 200))
+	}
+	child.kill('SIGKILL')
+	throw new Error(`the second portal on port ${port} did not start`)
+}
