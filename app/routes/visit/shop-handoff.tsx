@@ -10,7 +10,6 @@ import { requireCredentials } from '#app/session/auth.server.ts'
 import { createExternalUserId, getExternalUserId, updateExternalUserId } from '#app/upstream/account-identity.server.ts'
 import { sendErrorLog } from '#app/upstream/log.server.ts'
 import { useT } from '#app/ui/i18n.tsx'
-import { useNonce } from '#app/ui/nonce.tsx'
 
 /** The account API's service the shop account id is kept under (`externalUserId/services/{serviceId}`). */
 export const SHOP_SERVICE_ID = 'shopify'
@@ -83,51 +82,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 	return data({ ready: true }, { headers: NO_STORE })
 }
 
-/**
- * The start-up check of spec 2 §4 and the handoff itself, inline (no bundle): controlled, go on;
- * registered but not yet controlling, reload once it is ready (once); none, register `/sw.js`. The
- * worker answers on a message channel; the reply goes to the action, which judges its origin.
- */
-const HANDOFF_SCRIPT = `(() => {
-	const root = document.getElementById('shop-handoff')
-	const sw = navigator.serviceWorker
-	if (!root || !sw) return
-	const { idToken, shopOrigin, target } = root.dataset
-	const show = (id) => {
-		for (const el of root.querySelectorAll('[data-state]')) el.hidden = el.dataset.state !== id
-	}
-	show('waiting')
-	const handoff = () => {
-		sw.ready.then((registration) => {
-			const channel = new MessageChannel()
-			channel.port1.onmessage = ({ data }) => {
-				if (!data || data.type !== 'tokenVerification') return show('refused')
-				const body = new URLSearchParams({ origin: String(data.origin || ''), type: data.type, status: String(data.status || '') })
-				if (typeof data.shopifyId === 'string' || typeof data.shopifyId === 'number') body.set('shopifyId', String(data.shopifyId))
-				fetch(location.pathname + location.search, { method: 'POST', body, credentials: 'same-origin', redirect: 'error' })
-					.then((response) => {
-						if (response.ok) return location.assign(target)
-						show(response.status === 409 ? 'refused' : 'failed')
-					})
-					.catch(() => show('failed'))
-			}
-			registration.active.postMessage({ type: 'cognitoToken', idToken, event: 'shopHandoff', shopOrigin }, [channel.port2])
-		})
-	}
-	if (sw.controller) return handoff()
-	sw.getRegistration('/').then((registration) => {
-		if (registration && !sessionStorage.getItem('sw-reloaded')) {
-			sessionStorage.setItem('sw-reloaded', '1')
-			return sw.ready.then(() => location.reload())
-		}
-		sessionStorage.removeItem('sw-reloaded')
-		;(registration ? Promise.resolve() : sw.register('/sw.js', { scope: '/' })).then(handoff, () => show('failed'))
-	})
-})()`
-
 export default function ShopHandoff({ loaderData }: Route.ComponentProps) {
 	const t = useT()
-	const nonce = useNonce()
 	const { handoff } = loaderData
 	if (!handoff)
 		return (
@@ -163,7 +119,7 @@ export default function ShopHandoff({ loaderData }: Route.ComponentProps) {
 			<p>
 				<a href={handoff.target}>{t('shopHandoff.toShop')}</a>
 			</p>
-			<script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HANDOFF_SCRIPT }} />
+			<script src="/shop-handoff.js" />
 		</div>
 	)
 }
