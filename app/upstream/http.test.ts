@@ -1,3 +1,4 @@
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { account, BASE_URLS, cloud, log, reply } from '#tests/mocks/handlers.ts'
@@ -75,6 +76,21 @@ describe('upstreamRequest: what the upstream receives', () => {
 		})
 		expect(hit.last.headers.get('content-type')).toBe('application/x-www-form-urlencoded')
 		expect(hit.last.text).toBe('a=1+2&b=%C3%A9')
+	})
+
+	it('asks for no compression, and still reads an answer compressed anyway', async () => {
+		const json = JSON.stringify({ items: [{ id: 'ja' }] })
+		const compressed = { gzip: gzipSync(json), deflate: deflateSync(json), br: brotliCompressSync(json) }
+		for (const [encoding, bytes] of Object.entries(compressed)) {
+			const hit = account.get(
+				`master/${encoding}`,
+				() => new Response(bytes, { headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding } }),
+			)
+			expect(await upstreamRequest('account', { path: `master/${encoding}`, schema: Genders })).toEqual({
+				items: [{ id: 'ja' }],
+			})
+			expect(hit.last.headers.get('accept-encoding')).toBeNull()
+		}
 	})
 
 	it('does not follow a redirect: it is a status error named by its code', async () => {

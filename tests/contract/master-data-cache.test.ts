@@ -1,3 +1,4 @@
+import http from 'node:http'
 import { createClient } from 'redis'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { freePort, redisServerPath, reportRedisSkipped, startRedisServer } from '#tests/redis-server.ts'
@@ -8,7 +9,8 @@ let masterData: typeof import('#app/upstream/master-data.server.ts')
 let caches: typeof import('#app/upstream/cache.server.ts')
 let UpstreamError: typeof import('#app/upstream/errors.ts').UpstreamError
 let upsertMasterItem: typeof import('#server/emulator/account/catalogue/master-items.ts').upsertMasterItem
-let fetchSpy: MockInstance<typeof fetch>
+/** The portal's upstream calls go out through node:http (app/upstream/http.server.ts). */
+let requestSpy: MockInstance<typeof http.request>
 
 beforeAll(async () => {
 	emu = await startEmulator()
@@ -16,26 +18,26 @@ beforeAll(async () => {
 	caches = await import('#app/upstream/cache.server.ts')
 	;({ UpstreamError } = await import('#app/upstream/errors.ts'))
 	;({ upsertMasterItem } = await import('#server/emulator/account/catalogue/master-items.ts'))
-	fetchSpy = vi.spyOn(globalThis, 'fetch')
+	requestSpy = vi.spyOn(http, 'request')
 })
 beforeEach(async () => {
 	await masterData.clearMasterDataCache()
 	vi.useFakeTimers({ toFake: ['Date'] })
-	fetchSpy.mockClear()
+	requestSpy.mockClear()
 })
 afterEach(async () => {
 	vi.useRealTimers()
 	await emu.clearFaults()
 })
 afterAll(async () => {
-	fetchSpy.mockRestore()
+	requestSpy.mockRestore()
 	await emu.stop()
 })
 
 /** The account API calls made since the last mockClear (the emulator's admin calls are not counted). */
 function upstreamCalls(): string[] {
-	return fetchSpy.mock.calls
-		.map(([input]) => (input instanceof Request ? input.url : String(input)))
+	return requestSpy.mock.calls
+		.map(([input]) => String(input))
 		.filter((url) => url.includes('/_emulator/account/'))
 		.map((url) => new URL(url).pathname.replace(/^\/_emulator\/account\//, ''))
 }

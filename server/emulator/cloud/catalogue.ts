@@ -52,18 +52,44 @@ export function migrateCatalogue(db: DatabaseSync): void {
 	)`)
 }
 
+/**
+ * The parsed documents of each kind, per database. The catalogue is written only when the emulator seeds it,
+ * and read by nearly every cloud call (a subscription's plan, the tiers, the offers), so parsing its JSON on
+ * every read made the emulator, not the portal, the busy process when a benchmark shares two cores between
+ * them. A reset opens a new database, so its documents start a new entry. Frozen: a caller that changed a
+ * shared document would change it for every later call.
+ */
+const parsed = new WeakMap<DatabaseSync, Map<Kind, readonly unknown[]>>()
+
 function put(ctx: EmulatorContext, kind: Kind, docs: Array<{ id?: string; productCode?: string }>) {
 	const insert = ctx.db.prepare('INSERT OR REPLACE INTO cloud_catalogue (kind, id, position, data) VALUES (?, ?, ?, ?)')
 	docs.forEach((doc, position) =>
 		insert.run(kind, doc.id ?? doc.productCode ?? String(position), position, JSON.stringify(doc)),
 	)
+	parsed.get(ctx.db)?.delete(kind)
 }
 
+function deepFreeze<T>(value: T): T {
+	if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+		Object.freeze(value)
+		for (const inner of Object.values(value)) deepFreeze(inner)
+	}
+	return value
+}
+
+/** A kind's documents in catalogue order: a new array (callers sort it) of shared, frozen documents. */
 function docs<T>(ctx: EmulatorContext, kind: Kind): T[] {
-	const rows = ctx.db.prepare('SELECT data FROM cloud_catalogue WHERE kind = ? ORDER BY position').all(kind) as {
-		data: string
-	}[]
-	return rows.map((row) => JSON.parse(row.data) as T)
+	let byKind = parsed.get(ctx.db)
+	if (!byKind) parsed.set(ctx.db, (byKind = new Map()))
+	let kindDocs = byKind.get(kind)
+	if (!kindDocs) {
+		const rows = ctx.db.prepare('SELECT data FROM cloud_catalogue WHERE kind = ? ORDER BY position').all(kind) as {
+			data: string
+		}[]
+		kindDocs = rows.map((row) => deepFreeze(JSON.parse(row.data) as unknown))
+		byKind.set(kind, kindDocs)
+	}
+	return [...kindDocs] as T[]
 }
 
 export function seedCatalogue(ctx: EmulatorContext): void {
