@@ -1,5 +1,5 @@
 import { RouterContextProvider } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { CultureCode } from '#app/domain/culture.ts'
 import { preferencesContext, type Preferences } from '#app/request-context.server.ts'
 import { createCatalogueTranslator } from '#app/ui/i18n.tsx'
@@ -55,6 +55,21 @@ describe('the language of a request (remix-i18next middleware)', () => {
 		expect(t('screen.HomeLogin')).toBe('ログイン')
 		expect(translatorFor(getI18n(await contextFor('en-US')))('screen.HomeLogin')).toBe('Log in')
 		expect(t('toast.codeResent')).toBe(ja.toast.codeResent)
+	})
+
+	it('keeps a text with values for those values, each language and values its own', async () => {
+		const instance = getI18n(await contextFor('en-US'))
+		const lookups = vi.spyOn(instance, 't')
+		const t = translatorFor(instance)
+		const first = t('gear.showing', { from: 1, to: 12, total: 13 })
+		expect(first).toBe(instance.t('gear.showing', { from: 1, to: 12, total: 13 }))
+		lookups.mockClear()
+		expect(t('gear.showing', { from: 1, to: 12, total: 13 })).toBe(first)
+		expect(lookups).not.toHaveBeenCalled()
+		expect(t('gear.showing', { from: 13, to: 13, total: 13 })).not.toBe(first)
+		expect(translatorFor(getI18n(await contextFor('ja-JP')))('gear.showing', { from: 1, to: 12, total: 13 })).toBe(
+			getI18n(await contextFor('ja-JP')).t('gear.showing', { from: 1, to: 12, total: 13 }),
+		)
 	})
 
 	it('translates in the browser exactly as i18next does on the server', async () => {

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { i18n } from 'i18next'
+import { LRUCache } from 'lru-cache'
 import type { RouterContextProvider } from 'react-router'
 import { createI18nextMiddleware } from 'remix-i18next'
 import { CATALOGUE_LANGUAGES, catalogueLanguage, type CatalogueLanguage } from '#app/domain/culture.ts'
@@ -64,14 +65,35 @@ export { DEFAULT_NAMESPACE }
 const texts = new Map<string, Map<string, string>>(CATALOGUE_LANGUAGES.map((lng) => [lng, new Map()]))
 
 /**
+ * Texts with values, per language, the most recent few thousand: a text is a pure function of its key and
+ * values (plurals and formats follow the language), and most pages fill the same ones again (a page count,
+ * a tier's name), while an i18next lookup with values costs some 10 µs. Bounded, as values can be anything
+ * a user has; kept in memory only.
+ */
+const filledTexts = new Map<string, LRUCache<string, string>>(
+	CATALOGUE_LANGUAGES.map((lng) => [lng, new LRUCache<string, string>({ max: 5000 })]),
+)
+
+/**
  * The components' `t` for a request's instance: a text without values is
  * looked up once per language and kept, so a page of a hundred texts does not
- * cost a hundred i18next lookups on every request.
+ * cost a hundred i18next lookups on every request; a text with values is kept
+ * for its values.
  */
 export function translatorFor(instance: i18n) {
 	const known = texts.get(instance.language) ?? new Map<string, string>()
+	const filled = filledTexts.get(instance.language)
 	return (key: string, values?: Record<string, string | number>): string => {
-		if (values) return instance.t(key as never, values)
+		if (values) {
+			if (!filled) return instance.t(key as never, values)
+			const id = `${key}\u0000${JSON.stringify(values)}`
+			let text = filled.get(id)
+			if (text === undefined) {
+				text = instance.t(key as never, values)
+				filled.set(id, text)
+			}
+			return text
+		}
 		let text = known.get(key)
 		if (text === undefined) {
 			text = instance.t(key as never)
