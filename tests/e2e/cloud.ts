@@ -4,15 +4,8 @@
  * emulated cloud API called as that member (to set up or read back subscriptions).
  */
 import type { APIRequestContext } from '@playwright/test'
-import { SignJWT } from 'jose'
-import { EMULATOR_SECURITY_SECRET } from '../../app/env.server.ts'
-import {
-	SECURITY_TOKEN_AUDIENCE,
-	SECURITY_TOKEN_HEADER,
-	SECURITY_TOKEN_SECONDS,
-} from '../../app/upstream/contract/security-token.ts'
 import type { Subscription } from '../../app/upstream/contract/cloud.ts'
-import { latestCode, uniqueEmail, visitorAddress } from './account.ts'
+import { activatedAccount, securityHeader, signInToPortal } from './emulator.ts'
 import { expect } from './fixtures.ts'
 
 export interface CloudAccount {
@@ -25,46 +18,15 @@ export interface CloudAccount {
 	storageState: Awaited<ReturnType<APIRequestContext['storageState']>>
 }
 
-async function securityHeader(request: APIRequestContext): Promise<string> {
-	const time = await request.get('/_emulator/account/serverTime')
-	expect(time.ok()).toBe(true)
-	const iat = Math.floor(new Date(((await time.json()) as { serverTime: string }).serverTime).getTime() / 1000)
-	return new SignJWT({})
-		.setProtectedHeader({ alg: 'HS256' })
-		.setAudience(SECURITY_TOKEN_AUDIENCE)
-		.setIssuedAt(iat)
-		.setExpirationTime(iat + SECURITY_TOKEN_SECONDS)
-		.sign(new TextEncoder().encode(EMULATOR_SECURITY_SECRET))
-}
-
 /**
  * A new, activated US account with no cloud history, signed in to the portal. Pass a fresh
  * request context (`playwright.request.newContext()` or the test's `request`): its cookies become
  * the account's session.
  */
 export async function makeCloudAccount(request: APIRequestContext, prefix = 'cloud'): Promise<CloudAccount> {
-	const email = uniqueEmail(prefix)
-	const password = 'Secret1234'
-	const signup = await request.post('/_emulator/account/signup', {
-		headers: { [SECURITY_TOKEN_HEADER]: await securityHeader(request) },
-		data: {
-			firstName: 'Casey',
-			lastName: 'Cloud',
-			email,
-			password,
-			cultureCode: 'en-US',
-			allowEmail: false,
-			mailFormatType: 'text',
-			country: 'US',
-		},
-	})
-	expect(signup.status(), await signup.text()).toBe(201)
-	const confirm = await request.post('/_emulator/account/confirm', {
-		data: { email, code: await latestCode(request, email) },
-	})
-	expect(confirm.ok(), await confirm.text()).toBe(true)
+	const { email, password } = await activatedAccount(request, { prefix, firstName: 'Casey', lastName: 'Cloud' })
 	const tokens = await request.post('/_emulator/account/signin', {
-		headers: { [SECURITY_TOKEN_HEADER]: await securityHeader(request) },
+		headers: await securityHeader(request),
 		data: { email, password },
 	})
 	expect(tokens.ok(), await tokens.text()).toBe(true)
@@ -73,12 +35,7 @@ export async function makeCloudAccount(request: APIRequestContext, prefix = 'clo
 	expect(idToken).not.toBe('')
 	const userId = (JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub
 
-	const signin = await request.post('/login', {
-		headers: { 'X-Forwarded-For': visitorAddress() },
-		form: { email, password },
-		maxRedirects: 0,
-	})
-	expect(signin.status()).toBe(302)
+	await signInToPortal(request, email, password)
 	return { email, password, userId, idToken, storageState: await request.storageState() }
 }
 

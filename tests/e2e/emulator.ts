@@ -12,6 +12,7 @@ import {
 	SECURITY_TOKEN_SECONDS,
 } from '../../app/upstream/contract/security-token.ts'
 import type { HelpCentreTicket } from '../../app/upstream/contract/help-centre.ts'
+import { latestCode, uniqueEmail, visitorAddress } from './account.ts'
 import { expect } from './fixtures.ts'
 
 /** A call the emulated upstreams answered (see server/emulator/request-log.ts). */
@@ -51,23 +52,69 @@ export interface ApiSession {
 	userId: string
 }
 
+/** The signed header of spec 2 §7 (X-RCP-Security-Token) for a call at the emulated account API, dated by its clock. */
+export async function securityHeader(request: APIRequestContext): Promise<Record<string, string>> {
+	const time = await request.get('/_emulator/account/serverTime')
+	expect(time.ok()).toBe(true)
+	const iat = Math.floor(new Date(((await time.json()) as { serverTime: string }).serverTime).getTime() / 1000)
+	const token = await new SignJWT({})
+		.setProtectedHeader({ alg: 'HS256' })
+		.setAudience(SECURITY_TOKEN_AUDIENCE)
+		.setIssuedAt(iat)
+		.setExpirationTime(iat + SECURITY_TOKEN_SECONDS)
+		.sign(new TextEncoder().encode(EMULATOR_SECURITY_SECRET))
+	return { [SECURITY_TOKEN_HEADER]: token }
+}
+
+/**
+ * A new US account, signed up and activated through the emulated account API (not the portal's
+ * screens), with a unique address starting with `prefix`.
+ */
+export async function activatedAccount(
+	request: APIRequestContext,
+	{ prefix, firstName, lastName }: { prefix: string; firstName: string; lastName: string },
+): Promise<{ email: string; password: string }> {
+	const email = uniqueEmail(prefix)
+	const password = 'Secret1234'
+	const signup = await request.post('/_emulator/account/signup', {
+		headers: await securityHeader(request),
+		data: {
+			firstName,
+			lastName,
+			email,
+			password,
+			cultureCode: 'en-US',
+			allowEmail: false,
+			mailFormatType: 'text',
+			country: 'US',
+		},
+	})
+	expect(signup.status(), await signup.text()).toBe(201)
+	const confirm = await request.post('/_emulator/account/confirm', {
+		data: { email, code: await latestCode(request, email) },
+	})
+	expect(confirm.ok(), await confirm.text()).toBe(true)
+	return { email, password }
+}
+
+/** Signs the request context in to the portal (its login form, posted as a browser without JavaScript). */
+export async function signInToPortal(request: APIRequestContext, email: string, password: string): Promise<void> {
+	const signin = await request.post('/login', {
+		headers: { 'X-Forwarded-For': visitorAddress() },
+		form: { email, password },
+		maxRedirects: 0,
+	})
+	expect(signin.status()).toBe(302)
+}
+
 /** Signs in at the emulated account API (`POST signin` with the signed header of spec 2 §7). */
 export async function accountApiSession(
 	request: APIRequestContext,
 	email: string,
 	password: string,
 ): Promise<ApiSession> {
-	const time = await request.get('/_emulator/account/serverTime')
-	expect(time.ok()).toBe(true)
-	const iat = Math.floor(new Date(((await time.json()) as { serverTime: string }).serverTime).getTime() / 1000)
-	const header = await new SignJWT({})
-		.setProtectedHeader({ alg: 'HS256' })
-		.setAudience(SECURITY_TOKEN_AUDIENCE)
-		.setIssuedAt(iat)
-		.setExpirationTime(iat + SECURITY_TOKEN_SECONDS)
-		.sign(new TextEncoder().encode(EMULATOR_SECURITY_SECRET))
 	const signin = await request.post('/_emulator/account/signin', {
-		headers: { [SECURITY_TOKEN_HEADER]: header },
+		headers: await securityHeader(request),
 		data: { email, password },
 	})
 	expect(signin.ok(), await signin.text()).toBe(true)

@@ -4,18 +4,10 @@
  * the sixteen forms' journeys share it instead of each signing up through the screens.
  */
 import type { APIRequestContext, Page } from '@playwright/test'
-import { SignJWT } from 'jose'
-import { EMULATOR_SECURITY_SECRET } from '../../app/env.server.ts'
 import { fieldsOf, partFieldName, SUPPORT_FORMS, type SupportTab } from '../../app/domain/support-fields.ts'
-import {
-	SECURITY_TOKEN_AUDIENCE,
-	SECURITY_TOKEN_HEADER,
-	SECURITY_TOKEN_SECONDS,
-} from '../../app/upstream/contract/security-token.ts'
 import en from '../../app/i18n/locales/en/common.json' with { type: 'json' }
 import { VALID } from '../fixtures/support-forms.ts'
-import { latestCode, uniqueEmail, visitorAddress } from './account.ts'
-import { accountApiSession } from './emulator.ts'
+import { accountApiSession, activatedAccount, signInToPortal } from './emulator.ts'
 import { expect } from './fixtures.ts'
 
 export interface SupportAccount {
@@ -28,39 +20,13 @@ export interface SupportAccount {
 	storageState: Awaited<ReturnType<APIRequestContext['storageState']>>
 }
 
-async function securityHeader(request: APIRequestContext): Promise<string> {
-	const time = await request.get('/_emulator/account/serverTime')
-	const iat = Math.floor(new Date(((await time.json()) as { serverTime: string }).serverTime).getTime() / 1000)
-	return new SignJWT({})
-		.setProtectedHeader({ alg: 'HS256' })
-		.setAudience(SECURITY_TOKEN_AUDIENCE)
-		.setIssuedAt(iat)
-		.setExpirationTime(iat + SECURITY_TOKEN_SECONDS)
-		.sign(new TextEncoder().encode(EMULATOR_SECURITY_SECRET))
-}
-
 /** A US customer with a phone, an address and one registered product, signed in to the portal. */
 export async function makeSupportAccount(request: APIRequestContext): Promise<SupportAccount> {
-	const email = uniqueEmail('support')
-	const password = 'Secret1234'
-	const signup = await request.post('/_emulator/account/signup', {
-		headers: { [SECURITY_TOKEN_HEADER]: await securityHeader(request) },
-		data: {
-			firstName: 'Sam',
-			lastName: 'Support',
-			email,
-			password,
-			cultureCode: 'en-US',
-			allowEmail: false,
-			mailFormatType: 'text',
-			country: 'US',
-		},
+	const { email, password } = await activatedAccount(request, {
+		prefix: 'support',
+		firstName: 'Sam',
+		lastName: 'Support',
 	})
-	expect(signup.status(), await signup.text()).toBe(201)
-	const confirm = await request.post('/_emulator/account/confirm', {
-		data: { email, code: await latestCode(request, email) },
-	})
-	expect(confirm.ok(), await confirm.text()).toBe(true)
 	const api = await accountApiSession(request, email, password)
 	const headers = { Authorization: api.accessToken }
 	const profile = await request.put(`/_emulator/account/users/${api.userId}`, {
@@ -82,12 +48,7 @@ export async function makeSupportAccount(request: APIRequestContext): Promise<Su
 	expect(product.status(), await product.text()).toBe(201)
 	const registeredProductId = ((await product.json()) as { id: string }).id
 
-	const signin = await request.post('/login', {
-		headers: { 'X-Forwarded-For': visitorAddress() },
-		form: { email, password },
-		maxRedirects: 0,
-	})
-	expect(signin.status()).toBe(302)
+	await signInToPortal(request, email, password)
 	return { email, password, name: 'Sam Support', registeredProductId, storageState: await request.storageState() }
 }
 
