@@ -45,6 +45,27 @@ describe('the shared upstream HTTP layer against injected faults', () => {
 		expect(error.message).toMatch(/^Network Error/)
 	})
 
+	it('sends a GET once more when the kept-alive connection it went out on is closed under it', async () => {
+		// A first call leaves a kept-alive connection for the next one to reuse.
+		await upstreamRequest('account', { path: 'master/genders', schema: anything })
+		await emu.fault({ path: '/account/master/genders', mode: 'drop', times: 1 })
+		await expect(upstreamRequest('account', { path: 'master/genders', schema: anything })).resolves.toBeDefined()
+	})
+
+	it('does not send a POST again: it may have arrived', async () => {
+		await upstreamRequest('account', { path: 'master/genders', schema: anything })
+		await emu.fault({ path: '/account/confirm', mode: 'drop', times: 1 })
+		const error = await failure(
+			upstreamRequest('account', {
+				method: 'POST',
+				path: 'confirm',
+				body: { email: 'nobody@example.com', code: '000000' },
+				schema: anything,
+			}),
+		)
+		expect(error.kind).toBe('network')
+	})
+
 	it('gives a malformed error for a body that is not JSON', async () => {
 		await emu.fault({ path: '/account/master/genders', mode: 'malformed' })
 		const error = await failure(upstreamRequest('account', { path: 'master/genders', schema: anything }))
