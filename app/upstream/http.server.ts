@@ -77,7 +77,8 @@ const agents = {
 /** What an exchange reached before it failed, and why it failed. */
 class ExchangeFailure extends Error {
 	readonly stage: 'request' | 'body'
-	readonly why: 'timeout' | 'cancelled' | 'network'
+	/** `undecodable`: the body came whole, but its Content-Encoding could not be undone. */
+	readonly why: 'timeout' | 'cancelled' | 'network' | 'undecodable'
 	constructor(stage: ExchangeFailure['stage'], why: ExchangeFailure['why'], cause: unknown) {
 		super(why, { cause })
 		this.stage = stage
@@ -148,7 +149,7 @@ function exchange(
 								text: decode(Buffer.concat(chunks), response.headers['content-encoding']).toString('utf8'),
 							})
 						} catch (error) {
-							reject(new ExchangeFailure('body', 'network', error))
+							reject(new ExchangeFailure('body', 'undecodable', error))
 						}
 					})
 				},
@@ -261,6 +262,14 @@ export async function upstreamRequest<S extends z.ZodType>(
 				upstream,
 				kind: 'timeout',
 				message: `timeout of ${timeoutMs}ms exceeded (${where})`,
+				cause: error.cause,
+			})
+		}
+		if (error.why === 'undecodable') {
+			throw new UpstreamError({
+				upstream,
+				kind: 'malformed',
+				message: `Malformed answer from the ${upstream} upstream (${where}): ${(error.cause as Error).message}`,
 				cause: error.cause,
 			})
 		}

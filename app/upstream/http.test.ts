@@ -93,6 +93,19 @@ describe('upstreamRequest: what the upstream receives', () => {
 		}
 	})
 
+	it('calls a body it cannot decode malformed', async () => {
+		account.get(
+			'master/garbled',
+			() =>
+				new Response('not gzip at all', {
+					headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+				}),
+		)
+		const error = await failure(upstreamRequest('account', { path: 'master/garbled', schema: Genders }))
+		expect(error).toMatchObject({ kind: 'malformed' })
+		expect(error.message).toMatch(/^Malformed answer from the account upstream \(GET \/api\/v1\/master\/garbled\)/)
+	})
+
 	it('does not follow a redirect: it is a status error named by its code', async () => {
 		account.get('moved', () => new Response(null, { status: 302, headers: { Location: 'http://elsewhere.test/' } }))
 		const error = await failure(upstreamRequest('account', { path: 'moved', schema: z.unknown() }))
