@@ -178,13 +178,15 @@ describe('master data through the cache', () => {
 		advance(30 * 86400 - 604_801)
 		expect(await masterData.getMasterData('genders')).toEqual(before)
 		await settled()
-		expect(upstreamCalls()).toHaveLength(3)
+		// One refresh, sent a second time when the dropped connection was a kept-alive one (ADR 0029).
+		const afterDrop = upstreamCalls().length
+		expect(afterDrop === 3 || afterDrop === 4).toBe(true)
 
 		await emu.clearFaults()
 		expect(await masterData.getMasterData('genders')).toEqual(before)
 		await settled()
 		expect((await masterData.getMasterData('genders'))[1]!.label).toBe('Woman')
-		expect(upstreamCalls()).toHaveLength(4)
+		expect(upstreamCalls()).toHaveLength(afterDrop + 1)
 		renameGender('female', 'Female')
 	})
 
