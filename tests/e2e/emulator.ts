@@ -40,11 +40,21 @@ export async function latestCall(request: APIRequestContext): Promise<number> {
 	return ((await response.json()) as { latest: number }).latest
 }
 
-/** Every call after call `after`, whoever made it (anonymous ones too), oldest first. */
+/**
+ * Every call after call `after`, whoever made it (anonymous ones too), oldest first: the other
+ * journeys running at the same time make calls too, so pick yours by what only yours holds
+ * (`madeFor`).
+ */
 export async function callsAfter(request: APIRequestContext, after: number): Promise<ReceivedCall[]> {
 	const response = await request.get(`/_emulator/requests.json?after=${after}`)
 	expect(response.ok()).toBe(true)
 	return (await response.json()) as ReceivedCall[]
+}
+
+/** Whether an anonymous call's body names this email (a sign-up, the kept data of a QR card…). */
+export function madeFor(call: ReceivedCall, email: string): boolean {
+	const named = (call.body as { email?: unknown } | null)?.email
+	return typeof named === 'string' && named.toLowerCase() === email.toLowerCase()
 }
 
 export interface ApiSession {

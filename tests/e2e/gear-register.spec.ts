@@ -8,6 +8,7 @@ import {
 	daysAgo,
 	fillSerialAndDate,
 	latestCall,
+	madeFor,
 	pressRegister,
 	REGISTER_PATH,
 	registrationsSent,
@@ -285,7 +286,7 @@ test.describe('the registration card (QR)', () => {
 		await page.getByRole('button', { name: 'Create account' }).click()
 		await expect(page).toHaveURL(/\/activation\?email=/)
 		const kept = (await callsAfter(request, before)).find(
-			(call) => call.method === 'POST' && /^\/account\/temporaryData\/?$/.test(call.path),
+			(call) => call.method === 'POST' && /^\/account\/temporaryData\/?$/.test(call.path) && madeFor(call, email),
 		)
 		expect(kept?.body).toEqual({
 			email,

@@ -4,7 +4,7 @@ import { formPost } from './account.ts'
 import { callsWithTokensOf } from './emulator.ts'
 import { expect } from './fixtures.ts'
 
-export { callsAfter, callsWithTokensOf as accountCalls, latestCall } from './emulator.ts'
+export { callsAfter, callsWithTokensOf as accountCalls, latestCall, madeFor } from './emulator.ts'
 
 export const REGISTER_PATH = '/gear/register_product'
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { issuePass } from '../../app/domain/event-pass.ts'
 import { accountTest as test, DEMO, fillSignUp, latestCode, signIn, uniqueEmail } from './account.ts'
-import { callsAfter, latestCall } from './emulator.ts'
+import { callsAfter, latestCall, madeFor } from './emulator.ts'
 import { expect, expectAccessible } from './fixtures.ts'
 
 /**
@@ -120,7 +120,9 @@ test('a new visitor checks in by signing up (source check_in) and comes back to 
 	await page.getByRole('link', { name: 'Create an account and check in' }).click()
 	await expect(page).toHaveURL(/\/signup\?source=check_in&redirectTo=/)
 	await fillSignUp(page, { email, password, firstName: 'Vi', lastName: 'Sitor' })
-	const signup = (await callsAfter(request, before)).find((call) => call.path === '/account/signup')
+	const signup = (await callsAfter(request, before)).find(
+		(call) => call.path === '/account/signup' && madeFor(call, email),
+	)
 	expect((signup?.body as { signupSource?: string } | undefined)?.signupSource).toBe('check_in')
 
 	await page.getByLabel('Activation code').fill(await latestCode(request, email))
@@ -145,8 +147,11 @@ test('the pass login (source pass_login) and the thank-you page signed out', asy
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your event pass')
 	const before = await latestCall(request)
 	await page.getByRole('link', { name: 'Create an account and check in' }).click()
-	await fillSignUp(page, { email: uniqueEmail('pass'), password: 'Secret1234' })
-	const signup = (await callsAfter(request, before)).find((call) => call.path === '/account/signup')
+	const email = uniqueEmail('pass')
+	await fillSignUp(page, { email, password: 'Secret1234' })
+	const signup = (await callsAfter(request, before)).find(
+		(call) => call.path === '/account/signup' && madeFor(call, email),
+	)
 	expect((signup?.body as { signupSource?: string } | undefined)?.signupSource).toBe('pass_login')
 
 	// A link without an event says so instead of a pass.
