@@ -5,21 +5,8 @@
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
+import { emulatorUpstreamSettings, UPSTREAM_URL_SETTINGS } from '../app/upstream/config.server.ts'
 import { freePort, startServer, type ServerProcess } from './processes.ts'
-
-/**
- * The portal's settings for each upstream's base URL (app/env.server.ts, app/upstream/config.server.ts), with the
- * emulator's path for it. The portal refuses to start with only some of them set, so a new upstream shows up here.
- */
-export const UPSTREAM_URL_SETTINGS = {
-	ACCOUNT_API_URL: 'account',
-	SSO_URL: 'sso',
-	CLOUD_API_URL: 'cloud',
-	DEVICE_API_URL: 'device',
-	PUBLIC_API_URL: 'public',
-	LOG_API_URL: 'log',
-	VIDEO_API_URL: 'video',
-} as const
 
 /**
  * With upstreams configured, a production portal needs its own secrets; the emulator needs the same
@@ -46,9 +33,8 @@ export async function startPortalOnEmulator(
 	const [portalPort, emulatorPort] = await Promise.all([freePort(), freePort()])
 	const portalOrigin = `http://127.0.0.1:${portalPort}`
 	// Upstream settings passed through from the environment would point one of the two elsewhere: ours win.
-	const withoutUpstreams = Object.fromEntries(
-		Object.entries(process.env).filter(([key]) => !(key in UPSTREAM_URL_SETTINGS)),
-	)
+	const upstreamSettings = new Set<string>(Object.values(UPSTREAM_URL_SETTINGS))
+	const withoutUpstreams = Object.fromEntries(Object.entries(process.env).filter(([key]) => !upstreamSettings.has(key)))
 	const emulator = await startServer('emulator', ['server/emulator/main.ts'], {
 		cwd: root,
 		port: emulatorPort,
@@ -64,9 +50,7 @@ export async function startPortalOnEmulator(
 			RCP_SECURITY_SECRET: BENCH_SECURITY_SECRET,
 		},
 	})
-	const upstreamUrls = Object.fromEntries(
-		Object.entries(UPSTREAM_URL_SETTINGS).map(([key, name]) => [key, `${emulator.origin}/_emulator/${name}`]),
-	)
+	const upstreamUrls = emulatorUpstreamSettings(emulator.origin)
 	const portal = await startServer('portal', ['server/index.ts'], {
 		cwd: root,
 		port: portalPort,

@@ -5,18 +5,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { EMULATOR_SECURITY_SECRET } from '../../app/env.server.ts'
+import { emulatorUpstreamSettings } from '../../app/upstream/config.server.ts'
 import { freePort } from '../redis-server.ts'
 import { E2E_BASE_URL } from '../e2e-env.ts'
-
-const UPSTREAMS = {
-	ACCOUNT_API_URL: 'account',
-	SSO_URL: 'sso',
-	CLOUD_API_URL: 'cloud',
-	DEVICE_API_URL: 'device',
-	PUBLIC_API_URL: 'public',
-	LOG_API_URL: 'log',
-	VIDEO_API_URL: 'video',
-}
 
 export interface SecondPortal {
 	url: string
@@ -32,9 +23,7 @@ export async function startSecondPortal(options: {
 }): Promise<SecondPortal> {
 	const port = options.port ?? (await freePort())
 	const url = `http://localhost:${port}`
-	const upstreams = Object.fromEntries(
-		Object.entries(UPSTREAMS).map(([name, mount]) => [name, `${E2E_BASE_URL}/_emulator/${mount}/`]),
-	)
+	const upstreams = emulatorUpstreamSettings(E2E_BASE_URL)
 	const child = spawn(process.execPath, [path.resolve('server/index.ts')], {
 		env: {
 			...process.env,
