@@ -11,5 +11,6 @@ export default defineConfig({
 		testTimeout: 20_000,
 		environment: 'node',
 		pool: 'forks',
+		reporters: ['default', './tests/vitest-timing-reporter.ts'],
 	},
 })

@@ -1,20 +1,30 @@
 /**
  * `npm test`: lint (ESLint, Prettier), typecheck, unit and integration tests
  * (vitest), then the production build and the end-to-end suite (Playwright in
- * Chromium, with JavaScript on and off).
+ * Chromium, with JavaScript on and off). Each step's time is printed at the
+ * end, beside the ten slowest files both runners print, so a change that slows
+ * the suite shows in the run that made it.
  */
 import { ensureChromium } from './ensure-chromium.ts'
 import { run } from './run.ts'
 
-const step = (title: string) => console.log(`\n=== ${title} ===`)
+const times: [string, number][] = []
+function step(title: string, work: () => void) {
+	console.log(`\n=== ${title} ===`)
+	const started = performance.now()
+	work()
+	times.push([title, performance.now() - started])
+}
 
-step('lint')
-run('npm', ['run', '--silent', 'lint'])
-step('typecheck')
-run('npm', ['run', '--silent', 'typecheck'])
-step('unit and integration tests')
-run('npx', ['vitest', 'run'])
-step('end-to-end tests')
-ensureChromium()
-run('npx', ['react-router', 'build'])
-run('npx', ['playwright', 'test'])
+step('lint', () => run('npm', ['run', '--silent', 'lint']))
+step('typecheck', () => run('npm', ['run', '--silent', 'typecheck']))
+step('unit and integration tests', () => run('npx', ['vitest', 'run']))
+step('build', () => {
+	ensureChromium()
+	run('npx', ['react-router', 'build'])
+})
+step('end-to-end tests', () => run('npx', ['playwright', 'test']))
+
+console.log('\n=== time per step ===')
+for (const [title, ms] of times) console.log(`${(ms / 1000).toFixed(0).padStart(6)} s  ${title}`)
+console.log(`${(times.reduce((sum, [, ms]) => sum + ms, 0) / 1000).toFixed(0).padStart(6)} s  in all`)

@@ -2,11 +2,14 @@ import { existsSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3111)
-export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `portal-e2e-${E2E_PORT}`)
-/** Every line the e2e portal logged; the suite's teardown checks that none holds personal data. */
-export const E2E_LOG_FILE = path.join(E2E_DATA_DIR, 'portal.log')
+/**
+ * Names this end-to-end run on the machine (its traces and its portals' data), so two suites on one
+ * machine keep theirs apart. Each Playwright worker starts its own portal on a free port
+ * (tests/e2e/worker-portal.ts).
+ */
+export const E2E_RUN_ID = process.env.E2E_PORT ?? '3111'
+/** Where the workers' portals keep their data and logs; emptied when a run starts. */
+export const E2E_RUN_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `portal-e2e-${E2E_RUN_ID}`)
 
 /** Debian's Chromium, or whatever CHROMIUM_PATH names; undefined lets Playwright use its own. */
 export function chromiumPath(): string | undefined {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { accountTest as test, createAccount, DEMO, formPost, signIn, signInError, toast } from './account.ts'
+import { accountTest as test, createAccount, DEMO, formPost, signInDirectly, signInError, toast } from './account.ts'
 import { expect } from './fixtures.ts'
 
 /**
@@ -23,7 +23,7 @@ async function accountType(page: Page, email: string) {
 
 test.describe('delete account', () => {
 	test('refused for a member with an active cloud subscription, who stays signed in', async ({ page }) => {
-		await signIn(page, DEMO.cloudMember.email, DEMO.cloudMember.password)
+		await signInDirectly(page, DEMO.cloudMember.email, DEMO.cloudMember.password)
 		await page.goto('/delete-account')
 		await page.getByLabel(CONFIRM).check()
 		expect(await submitDeletion(page)).toBe(400)
@@ -72,7 +72,7 @@ test.describe('delete account', () => {
 		request,
 	}) => {
 		const { email, password } = await createAccount(page, request)
-		await signIn(page, email, password)
+		await signInDirectly(page, email, password)
 		await page.goto('/delete-account?redirect=https%3A%2F%2Fevil.example%2F')
 		expect(await submitDeletion(page)).toBe(400)
 		await expect(page.getByText('Please confirm that you want to delete your account.')).toBeVisible()

@@ -6,6 +6,7 @@ import {
 	formPost,
 	latestCode,
 	mailTo,
+	signInDirectly,
 	signIn,
 	signInError,
 	toast,
@@ -54,7 +55,7 @@ test.describe('email change', () => {
 	}) => {
 		const { email: oldEmail, password } = await createAccount(page, request)
 		const newEmail = uniqueEmail('moved')
-		await signIn(page, oldEmail, password)
+		await signInDirectly(page, oldEmail, password)
 		await openEmailChange(page, oldEmail)
 
 		await page.getByLabel('New email', { exact: true }).fill(newEmail)
@@ -121,7 +122,7 @@ test.describe('email change', () => {
 		request,
 	}) => {
 		const { email, password } = await createAccount(page, request)
-		await signIn(page, email, password)
+		await signInDirectly(page, email, password)
 		await openEmailChange(page, email)
 
 		expect(await requestChange(page, email)).toBe(400)

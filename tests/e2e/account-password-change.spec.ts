@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { accountTest as test, createAccount, formPost, signIn, signInError, toast } from './account.ts'
+import { accountTest as test, createAccount, formPost, signInDirectly, signInError, toast } from './account.ts'
 import { expect } from './fixtures.ts'
 
 /** Password change (spec 1 §4: it ends the session; the user signs in again, told why). */
@@ -25,7 +25,7 @@ test.describe('password change', () => {
 		request,
 	}) => {
 		const { email, password } = await createAccount(page, request)
-		await signIn(page, email, password)
+		await signInDirectly(page, email, password)
 		await openPasswordChange(page)
 
 		await page.getByLabel('Current password').fill('NotMine1234')
@@ -48,7 +48,7 @@ test.describe('password change', () => {
 		await expect(page).toHaveURL('/login?redirectTo=%2Fsettings%2Fprofile')
 
 		await expect(await signInError(page, email, password)).toHaveText('Incorrect username or password.')
-		await signIn(page, email, 'Changed1234')
+		await signInDirectly(page, email, 'Changed1234')
 		await page.goto('/settings/profile')
 		await expect(page.getByRole('region', { name: 'Profile' })).toContainText(email)
 	})
@@ -59,7 +59,7 @@ test.describe('password change', () => {
 		javaScript,
 	}) => {
 		const { email, password } = await createAccount(page, request)
-		await signIn(page, email, password)
+		await signInDirectly(page, email, password)
 		await openPasswordChange(page)
 
 		expect(await submitChange(page)).toBe(400)

@@ -1,39 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test'
+import { activatedAccount, latestCode, mailTo, uniqueEmail, visitorAddress } from './emulator.ts'
 import { test as base, expect } from './fixtures.ts'
 
-/** Mail the emulated account API sent to an address, newest first (read through the outbox API). */
-export async function mailTo(request: APIRequestContext, email: string) {
-	const response = await request.get(`/_emulator/mail.json?to=${encodeURIComponent(email)}`)
-	expect(response.ok()).toBe(true)
-	return (await response.json()) as {
-		to: string
-		subject: string
-		text: string
-		code: string | null
-		link: string | null
-		sentAt: string
-	}[]
-}
-
-/** The newest code sent to an address. */
-export async function latestCode(request: APIRequestContext, email: string): Promise<string> {
-	const [mail] = await mailTo(request, email)
-	expect(mail?.code, `a code mailed to ${email}`).toBeTruthy()
-	return mail!.code!
-}
-
-/** A fresh address for a test, so tests never share an account. */
-export function uniqueEmail(prefix = 'owner'): string {
-	return `${prefix}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.com`
-}
-
-export const DEMO = {
-	customer: { email: 'owner@example.com', password: 'Owner1234', firstName: 'Alex', lastName: 'Owner' },
-	cloudMember: { email: 'member@example.com', password: 'Member1234' },
-	legacy: { email: 'legacy@example.com' },
-	legacySecond: { email: 'legacy2@example.com' },
-	unactivated: { email: 'pending@example.com', password: 'Pending1234' },
-} as const
+export { DEMO } from './demo-accounts.ts'
+export { latestCode, mailTo, uniqueEmail, visitorAddress }
 
 export async function logIn(page: Page, email: string, password: string) {
 	await page.goto('/login')
@@ -66,42 +36,38 @@ interface SignUpDetails {
 }
 
 /**
- * Signs up and activates a new account through the screens; returns its email and password. The
- * browser then forgets its session, as if the owner came back another day on another device: their
- * first sign-in goes where it was going, not through the registration flow's steps 4 and 5 (which
- * `keepFlow` keeps, for the journeys that test them).
+ * A new, activated account; returns its email and password. The browser is not signed in, as if the
+ * owner came back another day on another device: their first sign-in goes where it was going, not
+ * through the registration flow's steps 4 and 5.
+ *
+ * Made through the emulated account API, not the sign-up screens: the sign-up journeys test those
+ * (tests/e2e/account-signup.spec.ts, signup.spec.ts), and every other journey only needs an account.
+ * `keepFlow` signs up through the screens in this browser, for the journeys that test the
+ * registration flow's steps 4 and 5 after the first sign-in.
  */
 export async function createAccount(
 	page: Page,
 	request: APIRequestContext,
 	options: { firstName?: string; lastName?: string; keepFlow?: boolean } = {},
 ) {
+	const { firstName = 'Robin', lastName = 'Drummer' } = options
+	// A visitor of its own: the portal limits what one address may do (30 mails an hour, sign-in
+	// attempts), and the suite is far more visitors than that from this one machine.
+	await page.setExtraHTTPHeaders({ 'X-Forwarded-For': visitorAddress() })
+	if (!options.keepFlow) {
+		return activatedAccount(request, { prefix: 'owner', firstName, lastName, mailFormatType: 'html' })
+	}
 	const email = uniqueEmail()
 	const password = 'Secret1234'
-	// A visitor of its own: the portal limits the mail one address may cause (30 an hour), and the
-	// suite signs up far more accounts than that from this one machine.
-	await page.setExtraHTTPHeaders({ 'X-Forwarded-For': visitorAddress() })
 	await page.goto('/signup')
-	await fillSignUp(page, { email, password, ...options })
+	await fillSignUp(page, { email, password, firstName, lastName })
 	await page.getByLabel('Activation code').fill(await latestCode(request, email))
 	await page.getByRole('button', { name: 'Activate' }).click()
 	await expect(page).toHaveURL(/\/login\?email=/)
-	if (!options.keepFlow) await page.context().clearCookies({ name: '__session' })
 	return { email, password }
 }
 
 /* ---- Helpers of the account lifecycle suite (tests/e2e/account-*.spec.ts, account.clock.spec.ts) ---- */
-
-/**
- * A private address (the emulated geo lookup places it in the United States)
- * for one test's visitor, sent as X-Forwarded-For (the portal trusts loopback):
- * the portal's per-address limits on sign-in and code entry then count each
- * test on its own, not the whole suite as one visitor.
- */
-export function visitorAddress(): string {
-	const octet = () => Math.floor(Math.random() * 254) + 1
-	return `10.${octet()}.${octet()}.${octet()}`
-}
 
 /**
  * The account suite's test: each test is a visitor from its own address
@@ -125,6 +91,21 @@ export async function signUpWithoutActivating(page: Page, email = uniqueEmail(),
 export async function signIn(page: Page, email: string, password: string) {
 	await logIn(page, email, password)
 	await expect(page).toHaveURL('/')
+}
+
+/**
+ * Signs the page's browser in without its screens: the login form posted as a browser without
+ * JavaScript would, through the page's own request context, so the session cookie lands in the
+ * browser. For journeys that start signed in; those about signing in use `signIn` or `logIn`.
+ */
+export async function signInDirectly(page: Page, email: string, password: string) {
+	const response = await page.request.post('/login', {
+		headers: { 'X-Forwarded-For': visitorAddress() },
+		form: { email, password },
+		maxRedirects: 0,
+	})
+	expect(response.status(), `signing in ${email}`).toBe(302)
+	expect(response.headers()['location']).toBe('/')
 }
 
 /** The first sign-in after activating in this browser: the registration flow goes on at product interest (step 4). */

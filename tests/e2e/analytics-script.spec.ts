@@ -5,9 +5,10 @@
  */
 import type { Page, Response } from '@playwright/test'
 import { expect, test, themedUrl } from './fixtures.ts'
-import { E2E_PORT } from '../e2e-env.ts'
-
-const SCRIPT_ORIGIN = `http://analytics.localhost:${E2E_PORT}`
+/** The analytics script's origin: another host name on the worker's portal (its ANALYTICS_SCRIPT_URL). */
+function scriptOrigin(baseURL: string | undefined): string {
+	return `http://analytics.localhost:${new URL(baseURL!).port}`
+}
 
 function scriptSrc(response: Response | null): string {
 	const csp = response?.headers()['content-security-policy'] ?? ''
@@ -15,17 +16,18 @@ function scriptSrc(response: Response | null): string {
 }
 
 /** Every request the page makes for the analytics script. */
-function scriptRequests(page: Page): string[] {
+function scriptRequests(page: Page, origin: string): string[] {
 	const seen: string[] = []
 	page.on('request', (request) => {
-		if (request.url().startsWith(SCRIPT_ORIGIN)) seen.push(request.url())
+		if (request.url().startsWith(origin)) seen.push(request.url())
 	})
 	return seen
 }
 
 test.describe('the analytics script', () => {
 	test('declined: not in the page and not allowed by its CSP', async ({ page, baseURL }) => {
-		const requested = scriptRequests(page)
+		const SCRIPT_ORIGIN = scriptOrigin(baseURL)
+		const requested = scriptRequests(page, SCRIPT_ORIGIN)
 		await page.goto(themedUrl('main', '/login', baseURL))
 		await page.getByRole('button', { name: 'No, thanks' }).click()
 		await expect(page.getByRole('region', { name: 'Your privacy' })).toHaveCount(0)
@@ -42,7 +44,8 @@ test.describe('the analytics script', () => {
 		baseURL,
 		javaScript,
 	}) => {
-		const requested = scriptRequests(page)
+		const SCRIPT_ORIGIN = scriptOrigin(baseURL)
+		const requested = scriptRequests(page, SCRIPT_ORIGIN)
 		if (javaScript) await page.clock.install()
 		await page.goto(themedUrl('main', '/login', baseURL))
 		await page.getByRole('button', { name: 'Allow analytics' }).click()

@@ -5,12 +5,12 @@
  * visitor's notice offers to continue in a new tab. The framing pages are served by page.route.
  */
 import type { Page, PlaywrightWorkerArgs } from '@playwright/test'
-import { E2E_PORT } from '../e2e-env.ts'
 import { makeCloudAccount } from './cloud.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
 
-const ALLOWED = `http://brand.localhost:${E2E_PORT}`
-const OTHER = `http://other.localhost:${E2E_PORT}`
+/** The configured brand site (CLOUD_EMBED_ORIGINS) and another site, on the worker's portal's port. */
+const brandSite = (baseURL: string | undefined) => `http://brand.localhost:${new URL(baseURL!).port}`
+const otherSite = (baseURL: string | undefined) => `http://other.localhost:${new URL(baseURL!).port}`
 
 /**
  * A page of `origin` that frames `path` of the portal. Chromium's local network access checks keep a
@@ -48,12 +48,15 @@ async function framingPage(
 	await page.goto(`${origin}/embed`)
 }
 
-test('only the embedded memberships may be framed, and only by the configured origins (CSP)', async ({ request }) => {
+test('only the embedded memberships may be framed, and only by the configured origins (CSP)', async ({
+	request,
+	baseURL,
+}) => {
 	for (const path of ['/cloud/memberships-embedded', '/cloud/memberships-embedded/annual', '/cloud/app/memberships']) {
 		const response = await request.get(path)
 		expect(response.status()).toBe(200)
 		const csp = response.headers()['content-security-policy'] ?? ''
-		expect(csp).toContain(`frame-ancestors 'self' ${ALLOWED}`)
+		expect(csp).toContain(`frame-ancestors 'self' ${brandSite(baseURL)}`)
 		expect(response.headers()['x-frame-options']).toBeUndefined()
 	}
 	for (const path of ['/cloud/memberships', '/cloud/memberships/annual', '/login', '/cloud/contact-us']) {
@@ -68,7 +71,7 @@ test('a configured brand site frames the embedded memberships, shown without the
 	playwright,
 	baseURL,
 }) => {
-	await framingPage(page, playwright, ALLOWED, '/cloud/memberships-embedded', baseURL!)
+	await framingPage(page, playwright, brandSite(baseURL), '/cloud/memberships-embedded', baseURL!)
 	const frame = page.frameLocator('iframe[title="Memberships"]')
 	await expect(frame.getByRole('heading', { level: 1, name: 'Memberships' })).toBeVisible()
 	await expect(frame.getByRole('article', { name: 'Pro' })).toContainText('$9.99 / month')
@@ -86,7 +89,7 @@ test('another site cannot frame the embedded memberships, nor anyone the portalâ
 	playwright,
 	baseURL,
 }) => {
-	await framingPage(page, playwright, OTHER, '/cloud/memberships-embedded', baseURL!)
+	await framingPage(page, playwright, otherSite(baseURL), '/cloud/memberships-embedded', baseURL!)
 	await expect(page.getByRole('heading', { name: 'Brand site' })).toBeVisible()
 	const frame = page.frameLocator('iframe[title="Memberships"]')
 	await page.waitForLoadState('load')
@@ -94,7 +97,7 @@ test('another site cannot frame the embedded memberships, nor anyone the portalâ
 	await expect(frame.getByRole('heading', { name: 'Memberships' })).toHaveCount(0)
 
 	await page.unrouteAll()
-	await framingPage(page, playwright, ALLOWED, '/cloud/memberships', baseURL!)
+	await framingPage(page, playwright, brandSite(baseURL), '/cloud/memberships', baseURL!)
 	await page.waitForLoadState('load')
 	await expect(page.frameLocator('iframe[title="Memberships"]').getByRole('article', { name: 'Pro' })).toHaveCount(0)
 })
@@ -108,7 +111,7 @@ test('signed in, the cross-site frame gets no session: the notice sends the memb
 }) => {
 	const account = await makeCloudAccount(request, 'embed')
 	await page.context().addCookies(account.storageState.cookies)
-	await framingPage(page, playwright, ALLOWED, '/cloud/memberships-embedded', baseURL!)
+	await framingPage(page, playwright, brandSite(baseURL), '/cloud/memberships-embedded', baseURL!)
 	const frame = page.frameLocator('iframe[title="Memberships"]')
 	await expect(frame.getByText('Log in or create an account to start a free trial or buy a membership.')).toBeVisible()
 	await expect(frame.getByText(/your browser keeps this frame from your session/)).toBeVisible()

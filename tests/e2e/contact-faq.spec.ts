@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { DEMO, formPost, signIn, uniqueEmail } from './account.ts'
+import { DEMO, formPost, signInDirectly, uniqueEmail } from './account.ts'
 import { ticketsFor } from './emulator.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
 
@@ -87,7 +87,7 @@ test('a visitor sends Contact us: asked to sign in, sent all the same, the ticke
 })
 
 test('a signed-in customer finds name and email filled in, with no notice, and sends', async ({ page, request }) => {
-	await signIn(page, DEMO.customer.email, DEMO.customer.password)
+	await signInDirectly(page, DEMO.customer.email, DEMO.customer.password)
 	await page.goto('/cloud/contact-us')
 	await expect(page.getByLabel('Contact name')).toHaveValue(`${DEMO.customer.firstName} ${DEMO.customer.lastName}`)
 	await expect(page.getByLabel('Email')).toHaveValue(DEMO.customer.email)
@@ -130,7 +130,7 @@ test('FAQ search: by label with pages, by words, and an article shown without it
 	page,
 	javaScript,
 }) => {
-	await signIn(page, DEMO.customer.email, DEMO.customer.password)
+	await signInDirectly(page, DEMO.customer.email, DEMO.customer.password)
 	await page.goto('/cloud/faq')
 	await page.getByLabel('Topic').selectOption({ label: 'Cloud membership' })
 	await page.getByRole('button', { name: 'Search' }).click()

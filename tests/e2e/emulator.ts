@@ -12,8 +12,44 @@ import {
 	SECURITY_TOKEN_SECONDS,
 } from '../../app/upstream/contract/security-token.ts'
 import type { HelpCentreTicket } from '../../app/upstream/contract/help-centre.ts'
-import { latestCode, uniqueEmail, visitorAddress } from './account.ts'
 import { expect } from './fixtures.ts'
+
+/** Mail the emulated account API sent to an address, newest first (read through the outbox API). */
+export async function mailTo(request: APIRequestContext, email: string) {
+	const response = await request.get(`/_emulator/mail.json?to=${encodeURIComponent(email)}`)
+	expect(response.ok()).toBe(true)
+	return (await response.json()) as {
+		to: string
+		subject: string
+		text: string
+		code: string | null
+		link: string | null
+		sentAt: string
+	}[]
+}
+
+/** The newest code sent to an address. */
+export async function latestCode(request: APIRequestContext, email: string): Promise<string> {
+	const [mail] = await mailTo(request, email)
+	expect(mail?.code, `a code mailed to ${email}`).toBeTruthy()
+	return mail!.code!
+}
+
+/** A fresh address for a test, so tests never share an account. */
+export function uniqueEmail(prefix = 'owner'): string {
+	return `${prefix}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.com`
+}
+
+/**
+ * A private address (the emulated geo lookup places it in the United States)
+ * for one test's visitor, sent as X-Forwarded-For (the portal trusts loopback):
+ * the portal's per-address limits on sign-in and code entry then count each
+ * test on its own, not the whole suite as one visitor.
+ */
+export function visitorAddress(): string {
+	const octet = () => Math.floor(Math.random() * 254) + 1
+	return `10.${octet()}.${octet()}.${octet()}`
+}
 
 /** A call the emulated upstreams answered (see server/emulator/request-log.ts). */
 export interface ReceivedCall {
@@ -82,7 +118,12 @@ export async function securityHeader(request: APIRequestContext): Promise<Record
  */
 export async function activatedAccount(
 	request: APIRequestContext,
-	{ prefix, firstName, lastName }: { prefix: string; firstName: string; lastName: string },
+	{
+		prefix,
+		firstName,
+		lastName,
+		mailFormatType = 'text',
+	}: { prefix: string; firstName: string; lastName: string; mailFormatType?: 'text' | 'html' },
 ): Promise<{ email: string; password: string }> {
 	const email = uniqueEmail(prefix)
 	const password = 'Secret1234'
@@ -95,7 +136,7 @@ export async function activatedAccount(
 			password,
 			cultureCode: 'en-US',
 			allowEmail: false,
-			mailFormatType: 'text',
+			mailFormatType,
 			country: 'US',
 		},
 	})

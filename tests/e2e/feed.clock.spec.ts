@@ -1,4 +1,4 @@
-import { createAccount, signIn } from './account.ts'
+import { createAccount, signInDirectly } from './account.ts'
 import { feedRegion, itemTitles } from './feed.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -20,7 +20,7 @@ test('videos failing: the community posts and photos are still shown, with a one
 	// this one never reads while it answers), so no page of it is in the portal's cache and the fault
 	// is what the portal meets, with JavaScript and without.
 	const { email, password } = await createAccount(page, request)
-	await signIn(page, email, password)
+	await signInDirectly(page, email, password)
 	await page.goto('/settings/interests')
 	await page.getByRole('checkbox', { name: 'Drums & Percussion' }).check()
 	await page.getByRole('button', { name: 'Save' }).click()

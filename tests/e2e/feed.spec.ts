@@ -1,4 +1,4 @@
-import { createAccount, DEMO, signIn } from './account.ts'
+import { createAccount, signInDirectly } from './account.ts'
 import { TAB_NAMES, feedRegion, itemDates, itemTitles, more, type FeedTabName } from './feed.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
 
@@ -10,13 +10,15 @@ import { expect, expectAccessible, test } from './fixtures.ts'
 const TABS = Object.keys(TAB_NAMES) as FeedTabName[]
 
 test.describe('the feed', () => {
+	// The demo customer's browser state, signed in once per worker, for the journeys that only read it.
+	test.use({ signedInAs: 'customer' })
+
 	for (const tab of TABS) {
 		test(`${tab}: pages through two "more" steps, newest first, each item once, nothing loaded from elsewhere`, async ({
 			page,
 			baseURL,
 			javaScript,
 		}) => {
-			await signIn(page, DEMO.customer.email, DEMO.customer.password)
 			const origin = new URL(baseURL!).origin
 			const requested: string[] = []
 			page.on('request', (request) => requested.push(request.url()))
@@ -72,7 +74,6 @@ test.describe('the feed', () => {
 	}
 
 	test('the all tab merges videos, community posts and photos', async ({ page, javaScript }) => {
-		await signIn(page, DEMO.customer.email, DEMO.customer.password)
 		await page.goto('/feed/all')
 		const meta = await feedRegion(page, 'all').locator('.feed-meta').allTextContents()
 		const kinds = new Set(meta.map((text) => text.split(' · ')[0]))
@@ -86,8 +87,6 @@ test.describe('the feed', () => {
 	test('a forged or unknown page token gives the source’s message and a way back to the first page', async ({
 		page,
 	}) => {
-		await signIn(page, DEMO.customer.email, DEMO.customer.password)
-
 		// Not a page parameter the portal makes at all.
 		let response = await page.goto('/feed/community?page=forged')
 		expect(response?.status()).toBe(200)
@@ -112,13 +111,15 @@ test.describe('the feed', () => {
 		expect(meta.some((text) => text.startsWith('Photo'))).toBe(false)
 		await expect(page.getByRole('link', { name: 'Back to the first page' })).toHaveAttribute('href', '/feed/all')
 	})
+})
 
+test.describe('the feed of a new owner', () => {
 	test('an owner with no products or interests gets the main brand’s feed, and is told so', async ({
 		page,
 		request,
 	}) => {
 		const { email, password } = await createAccount(page, request)
-		await signIn(page, email, password)
+		await signInDirectly(page, email, password)
 		await page.goto('/feed/video')
 		await expect(feedRegion(page, 'video').getByText(/^This feed shows the news of Roland\./)).toBeVisible()
 		await expect(feedRegion(page, 'video').getByRole('heading', { level: 3 })).toHaveCount(8)
@@ -126,7 +127,7 @@ test.describe('the feed', () => {
 
 	test('interests choose the feed when no product is registered', async ({ page, request }) => {
 		const { email, password } = await createAccount(page, request)
-		await signIn(page, email, password)
+		await signInDirectly(page, email, password)
 		await page.goto('/settings/interests')
 		await page.getByRole('checkbox', { name: 'Guitar & BOSS' }).check()
 		await page.getByRole('button', { name: 'Save' }).click()

@@ -1,9 +1,64 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type BrowserContextOptions, type Page } from '@playwright/test'
+import { DEMO, type DemoSignIn } from './demo-accounts.ts'
+import { startWorkerPortal, type WorkerPortal } from './worker-portal.ts'
 
-export const test = base.extend<{ javaScript: boolean }>({
+type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>
+
+interface TestFixtures {
+	javaScript: boolean
+	/** A demo account the test's browser starts signed in as, from its worker's one sign-in. */
+	signedInAs: DemoSignIn | undefined
+}
+
+interface WorkerFixtures {
+	portal: WorkerPortal
+	/** The browser state (session cookie) of each demo account, signed in once per worker when first asked. */
+	demoSessions: (who: DemoSignIn) => Promise<StorageState>
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+	// One portal per worker (tests/e2e/worker-portal.ts); every test's base URL is its worker's portal.
+	portal: [
+		async ({}, use, workerInfo) => {
+			const { stop, ...portal } = await startWorkerPortal(workerInfo.workerIndex)
+			await use(portal)
+			await stop()
+		},
+		{ scope: 'worker', timeout: 240_000 },
+	],
+	baseURL: async ({ portal }, use) => {
+		await use(portal.url)
+	},
 	javaScript: async ({ javaScriptEnabled }, use) => {
 		await use(javaScriptEnabled !== false)
+	},
+	demoSessions: [
+		async ({ playwright, portal }, use) => {
+			const signedIn = new Map<DemoSignIn, Promise<StorageState>>()
+			const signIn = async (who: DemoSignIn) => {
+				// A private address of its own, so the sign-in counts against no journey's limits.
+				const request = await playwright.request.newContext({
+					baseURL: portal.url,
+					extraHTTPHeaders: { 'X-Forwarded-For': `10.254.254.${1 + Object.keys(DEMO).indexOf(who)}` },
+				})
+				const { email, password } = DEMO[who]
+				const response = await request.post('/login', { form: { email, password }, maxRedirects: 0 })
+				expect(response.status(), `the demo ${who} signs in`).toBe(302)
+				const state = await request.storageState()
+				await request.dispose()
+				return state
+			}
+			await use((who) => {
+				if (!signedIn.has(who)) signedIn.set(who, signIn(who))
+				return signedIn.get(who)!
+			})
+		},
+		{ scope: 'worker' },
+	],
+	signedInAs: [undefined, { option: true }],
+	storageState: async ({ signedInAs, demoSessions, storageState }, use) => {
+		await use(signedInAs ? await demoSessions(signedInAs) : storageState)
 	},
 })
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { advanceClock, createAccount, restoreEmulatorTime, signIn } from './account.ts'
+import { advanceClock, createAccount, restoreEmulatorTime, signInDirectly, signIn } from './account.ts'
 import { expect, test } from './fixtures.ts'
 import { accountApiSession, gearCard, listedNames, registerProducts, type Registration } from './gear.ts'
 
@@ -100,7 +100,7 @@ test('a registration that fails while pending says so on the list, in the specâ€
 	await registerProducts(request, await accountApiSession(request, account.email, account.password), [
 		{ slug: 'td-27kv2', serialCode: '0000456', purchaseDate: '2025-03-01' },
 	])
-	await signIn(page, account.email, account.password)
+	await signInDirectly(page, account.email, account.password)
 	await page.goto('/gear/my_gear')
 	const card = gearCard(page, 'TD-27KV2 V-Drums Kit')
 	await expect(card).toContainText('Registration in progress')

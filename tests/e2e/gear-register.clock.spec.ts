@@ -1,4 +1,12 @@
-import { accountTest as test, advanceClock, createAccount, restoreEmulatorTime, signIn, toast } from './account.ts'
+import {
+	accountTest as test,
+	advanceClock,
+	createAccount,
+	restoreEmulatorTime,
+	signInDirectly,
+	signIn,
+	toast,
+} from './account.ts'
 import { expect, expectAccessible } from './fixtures.ts'
 import {
 	accountCalls,
@@ -118,7 +126,7 @@ test('an account API that fails: the form kept and "try again"; a device API tha
 	request,
 }) => {
 	const { email, password } = await createAccount(page, request)
-	await signIn(page, email, password)
+	await signInDirectly(page, email, password)
 	await page.goto(REGISTER_PATH)
 	const userId = (await accountCalls(request, email)).find((call) => call.userId)?.userId
 	expect(userId).toBeTruthy()

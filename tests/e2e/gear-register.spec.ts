@@ -1,4 +1,4 @@
-import { accountTest as test, createAccount, formPost, latestCode, signIn, toast } from './account.ts'
+import { accountTest as test, createAccount, formPost, latestCode, signInDirectly, signIn, toast } from './account.ts'
 import { expect, expectAccessible } from './fixtures.ts'
 import {
 	accountCalls,
@@ -32,7 +32,7 @@ test.describe('register a product', () => {
 		javaScript,
 	}) => {
 		const { email, password } = await createAccount(page, request)
-		await signIn(page, email, password)
+		await signInDirectly(page, email, password)
 		await page.goto(REGISTER_PATH)
 		await expect(page.getByRole('heading', { name: 'Register a Product' })).toBeVisible()
 		// The 21 categories of spec 1 §3, by brand.
@@ -74,7 +74,7 @@ test.describe('register a product', () => {
 
 	test('by model code: found and chosen, or typed and registered at once', async ({ page, request }) => {
 		const { email, password } = await createAccount(page, request)
-		await signIn(page, email, password)
+		await signInDirectly(page, email, password)
 		await page.goto(REGISTER_PATH)
 
 		// An unknown code: 'Product not found.' on the field, what was typed kept.
@@ -120,7 +120,7 @@ test.describe('register a product', () => {
 		javaScript,
 	}) => {
 		const { email, password } = await createAccount(page, request)
-		await signIn(page, email, password)
+		await signInDirectly(page, email, password)
 		await page.goto(REGISTER_PATH)
 		await page.getByLabel('Serial number').fill('12345')
 		await page.getByLabel('Purchase date').fill(daysAgo(-3))
@@ -144,7 +144,7 @@ test.describe('register a product', () => {
 		javaScript,
 	}) => {
 		const { email, password } = await createAccount(page, request)
-		await signIn(page, email, password)
+		await signInDirectly(page, email, password)
 		await page.goto(REGISTER_PATH)
 		await chooseByCategory(page, javaScript, 'Stompboxes', 'DS-1 Distortion')
 		await fillSerialAndDate(page, '1234567890123456', daysAgo(10))
@@ -206,7 +206,7 @@ test.describe('outcomes a registration can have', () => {
 
 	test('a registration that is not the user’s, or not there, is not found', async ({ page, request }) => {
 		const { email, password } = await createAccount(page, request)
-		await signIn(page, email, password)
+		await signInDirectly(page, email, password)
 		const response = await page.goto(`${REGISTER_PATH}/00000000-0000-4000-8000-000000000000`)
 		expect(response?.status()).toBe(404)
 	})
@@ -223,7 +223,7 @@ test.describe('connected devices', () => {
 		// The wireless dongle stands for the instrument it is plugged into (its second productVer item).
 		await addDevice(request, email, 'WM1D00A0070001', ['1.03', 'JDXI00Q7R0001'])
 		await addDevice(request, email, 'TD17KVZ7B0001', ['1.10'])
-		await signIn(page, email, password)
+		await signInDirectly(page, email, password)
 		await page.goto(REGISTER_PATH)
 
 		const devices = page.getByRole('region', { name: 'Your connected instruments' })
@@ -331,7 +331,7 @@ test.describe('the registration card (QR)', () => {
 		await page.getByRole('link', { name: 'Create an account' }).click()
 		// createAccount signs up from this session (which holds the card), then forgets the browser's session.
 		const { email, password } = await createAccount(page, request)
-		await signIn(page, email, password)
+		await signInDirectly(page, email, password)
 		await page.goto(REGISTER_PATH)
 		await expect(page.getByLabel('Model', { exact: true })).toHaveValue('ds-1')
 		await expect(page.getByLabel('Serial number')).toHaveValue('DS10077')
@@ -356,7 +356,7 @@ test.describe('the registration card (QR)', () => {
 
 	test('signed in: the card opens the filled form; an unknown model is not found', async ({ page, request }) => {
 		const { email, password } = await createAccount(page, request)
-		await signIn(page, email, password)
+		await signInDirectly(page, email, password)
 		await page.goto('/qr?mdl=RD2000&serial=AB777777')
 		await page.getByRole('link', { name: 'Register this product' }).click()
 		await expect(page.getByLabel('Model', { exact: true })).toHaveValue('rd-2000')

@@ -1,4 +1,4 @@
-import { DEMO, formPost, signIn } from './account.ts'
+import { formPost } from './account.ts'
 import { expect, test } from './fixtures.ts'
 
 /**
@@ -12,9 +12,7 @@ test.afterEach(async ({ request }) => {
 	await request.delete('/_emulator/faults')
 })
 
-test.beforeEach(async ({ page }) => {
-	await signIn(page, DEMO.customer.email, DEMO.customer.password)
-})
+test.use({ signedInAs: 'customer' })
 
 const failJson = (request: import('@playwright/test').APIRequestContext) =>
 	request.post('/_emulator/faults', { data: { path: '/account/json', mode: 'status', status: 502 } })

@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test'
-import { DEMO, signIn } from './account.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
 
 /**
@@ -60,9 +59,8 @@ async function open(page: Page, path: string) {
 	expect(response?.status()).toBe(200)
 }
 
-test.beforeEach(async ({ page }) => {
-	await signIn(page, DEMO.customer.email, DEMO.customer.password)
-})
+// The demo customer's browser state, signed in once per worker: every test here only reads.
+test.use({ signedInAs: 'customer' })
 
 for (const lang of ['en', 'ja'] as const) {
 	const x = TEXTS[lang]

@@ -1,13 +1,12 @@
 /**
  * A second portal process for journeys that must configure, kill or restart a portal: its own port
- * and data directory, on this suite's emulator (as it would be on real upstreams).
+ * and data directory, on the emulator of the worker's portal (as it would be on real upstreams).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { EMULATOR_SECURITY_SECRET } from '../../app/env.server.ts'
 import { emulatorUpstreamSettings } from '../../app/upstream/config.server.ts'
 import { freePort } from '../redis-server.ts'
-import { E2E_BASE_URL } from '../e2e-env.ts'
 
 export interface SecondPortal {
 	url: string
@@ -17,13 +16,15 @@ export interface SecondPortal {
 
 /** Starts it (on `port`, else a free one) and waits until its health check answers. */
 export async function startSecondPortal(options: {
+	/** The worker's portal, whose emulator it calls. */
+	emulatorOf: string
 	dataDir: string
 	port?: number
 	env?: Record<string, string>
 }): Promise<SecondPortal> {
 	const port = options.port ?? (await freePort())
 	const url = `http://localhost:${port}`
-	const upstreams = emulatorUpstreamSettings(E2E_BASE_URL)
+	const upstreams = emulatorUpstreamSettings(options.emulatorOf)
 	const child = spawn(process.execPath, [path.resolve('server/index.ts')], {
 		env: {
 			...process.env,

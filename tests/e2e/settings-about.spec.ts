@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { accountTest as test, DEMO, signIn } from './account.ts'
+import { accountTest as test } from './account.ts'
 import { expect, expectAccessible } from './fixtures.ts'
 
 const buildDir = process.env.PORTAL_BUILD_DIR ?? 'build'
@@ -15,36 +15,38 @@ const listed = JSON.parse(readFileSync(path.join(buildDir, 'client/.vite/license
 }[]
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }
 
-test('the settings link to About, which shows the version, the build and every licence the build lists', async ({
-	page,
-	javaScript,
-}) => {
-	await signIn(page, DEMO.customer.email, DEMO.customer.password)
-	await page.goto('/settings/settings')
-	await page.getByRole('link', { name: 'About and licences' }).click()
-	await expect(page).toHaveURL('/settings/about')
-	await expect(page.getByRole('heading', { name: 'About and licences', level: 1 })).toBeVisible()
-	await expect(page.getByRole('definition').first()).toHaveText(version)
-	await expect(page.getByRole('definition').nth(1)).toHaveText(/^\d+( \([0-9a-f]+\))?$|^dev$/)
+test.describe('signed in as the demo customer', () => {
+	test.use({ signedInAs: 'customer' })
 
-	expect(listed.map((entry) => entry.name)).toEqual(expect.arrayContaining(['react', 'react-dom', 'react-router']))
-	// Forms are validated on the server only (ADR 0012): no schema library reaches the browser.
-	expect(listed.map((entry) => entry.name)).not.toContain('zod')
-	const items = page.getByRole('region', { name: 'Licences' }).getByRole('listitem')
-	await expect(items).toHaveCount(listed.length)
-	for (const entry of listed) {
-		await expect(items.filter({ hasText: `${entry.name} ${entry.version}` })).toContainText(entry.identifier)
-	}
-	await items.filter({ hasText: 'react-router' }).getByText('Licence text of react-router').click()
-	await expect(items.filter({ hasText: 'react-router' }).locator('pre')).toContainText('MIT License')
-	if (javaScript) await expectAccessible(page)
-})
+	test('the settings link to About, which shows the version, the build and every licence the build lists', async ({
+		page,
+		javaScript,
+	}) => {
+		await page.goto('/settings/settings')
+		await page.getByRole('link', { name: 'About and licences' }).click()
+		await expect(page).toHaveURL('/settings/about')
+		await expect(page.getByRole('heading', { name: 'About and licences', level: 1 })).toBeVisible()
+		await expect(page.getByRole('definition').first()).toHaveText(version)
+		await expect(page.getByRole('definition').nth(1)).toHaveText(/^\d+( \([0-9a-f]+\))?$|^dev$/)
 
-test('About speaks Japanese in ja-JP', async ({ page }) => {
-	await signIn(page, DEMO.customer.email, DEMO.customer.password)
-	await page.goto('/settings/about?culture_code=ja-JP')
-	await expect(page.getByRole('heading', { name: 'このポータルについて・ライセンス', level: 1 })).toBeVisible()
-	await expect(page.getByText('ビルド番号')).toBeVisible()
+		expect(listed.map((entry) => entry.name)).toEqual(expect.arrayContaining(['react', 'react-dom', 'react-router']))
+		// Forms are validated on the server only (ADR 0012): no schema library reaches the browser.
+		expect(listed.map((entry) => entry.name)).not.toContain('zod')
+		const items = page.getByRole('region', { name: 'Licences' }).getByRole('listitem')
+		await expect(items).toHaveCount(listed.length)
+		for (const entry of listed) {
+			await expect(items.filter({ hasText: `${entry.name} ${entry.version}` })).toContainText(entry.identifier)
+		}
+		await items.filter({ hasText: 'react-router' }).getByText('Licence text of react-router').click()
+		await expect(items.filter({ hasText: 'react-router' }).locator('pre')).toContainText('MIT License')
+		if (javaScript) await expectAccessible(page)
+	})
+
+	test('About speaks Japanese in ja-JP', async ({ page }) => {
+		await page.goto('/settings/about?culture_code=ja-JP')
+		await expect(page.getByRole('heading', { name: 'このポータルについて・ライセンス', level: 1 })).toBeVisible()
+		await expect(page.getByText('ビルド番号')).toBeVisible()
+	})
 })
 
 test('About needs sign-in', async ({ page }) => {

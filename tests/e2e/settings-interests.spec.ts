@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { accountTest as test, createAccount, formPost, signIn, toast } from './account.ts'
+import { accountTest as test, createAccount, formPost, signInDirectly, signIn, toast } from './account.ts'
 import { callsWithTokensOf, type ReceivedCall } from './emulator.ts'
 import { expect, expectAccessible } from './fixtures.ts'
 
@@ -56,7 +56,7 @@ test.describe('interests tab', () => {
 		javaScript,
 	}) => {
 		const { email, password } = await createAccount(page, request)
-		await signIn(page, email, password)
+		await signInDirectly(page, email, password)
 		await page.goto('/settings/interests')
 		await expect(page.getByRole('heading', { name: 'Interests' })).toBeVisible()
 		await expect(interestsGroup(page).getByRole('checkbox')).toHaveCount(12)

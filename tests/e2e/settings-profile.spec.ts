@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { accountTest as test, createAccount, formPost, signIn, toast } from './account.ts'
+import { accountTest as test, createAccount, formPost, signInDirectly, toast } from './account.ts'
 import { callsWithTokensOf } from './emulator.ts'
 import { expect, expectAccessible } from './fixtures.ts'
 
@@ -31,7 +31,7 @@ test.describe('profile', () => {
 		request,
 	}) => {
 		const { email, password } = await createAccount(page, request)
-		await signIn(page, email, password)
+		await signInDirectly(page, email, password)
 		await openProfile(page)
 		await expect(page.getByLabel('First name (phonetic)')).toHaveCount(0)
 
@@ -128,7 +128,7 @@ test.describe('profile', () => {
 
 	test('ja-JP: phonetic names are shown and required, the address in the Japanese order', async ({ page, request }) => {
 		const { email, password } = await createAccount(page, request)
-		await signIn(page, email, password)
+		await signInDirectly(page, email, password)
 		await openProfile(page, '?culture_code=ja-JP')
 
 		const address = page.getByRole('group', { name: '住所' })
@@ -165,7 +165,7 @@ test.describe('profile', () => {
 
 	test('up to three phones: no fourth can be added; removing one brings the button back', async ({ page, request }) => {
 		const { email, password } = await createAccount(page, request)
-		await signIn(page, email, password)
+		await signInDirectly(page, email, password)
 		await openProfile(page)
 		const add = page.getByRole('button', { name: 'Add phone' })
 		for (const n of [1, 2, 3]) {
@@ -200,7 +200,7 @@ test.describe('profile', () => {
 		javaScript,
 	}) => {
 		const { email, password } = await createAccount(page, request)
-		await signIn(page, email, password)
+		await signInDirectly(page, email, password)
 		await openProfile(page)
 		await page.getByLabel('First name', { exact: true }).fill('Changed')
 		await page.getByLabel('Postal code').fill('10001')

@@ -1,4 +1,4 @@
-import { accountTest as test, createAccount, signIn } from './account.ts'
+import { accountTest as test, createAccount, signInDirectly } from './account.ts'
 import { expect } from './fixtures.ts'
 
 // Injected faults touch every request to the path: these run with the clock journeys, one at a time.
@@ -14,7 +14,7 @@ test('saving region and language while the account API fails: 503, the spec mess
 	javaScript,
 }) => {
 	const { email, password } = await createAccount(page, request)
-	await signIn(page, email, password)
+	await signInDirectly(page, email, password)
 	await page.goto('/settings/settings')
 	const form = page.getByRole('region', { name: 'Region and language' })
 	await form.getByLabel('Region').selectOption({ label: 'Japan' })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { accountTest as test, createAccount, signIn, toast } from './account.ts'
+import { accountTest as test, createAccount, signInDirectly, toast } from './account.ts'
 import { expect, expectAccessible } from './fixtures.ts'
 
 /**
@@ -33,7 +33,7 @@ test('changing region and language to Japan saves it upstream and the next page 
 	javaScript,
 }) => {
 	const { email, password } = await createAccount(page, request)
-	await signIn(page, email, password)
+	await signInDirectly(page, email, password)
 	await page.goto('/settings/settings')
 	const form = regionForm(page)
 	// Each region lists only its own languages.
@@ -68,7 +68,7 @@ test('a missing region or language is refused with a 400, saying which, and noth
 	javaScript,
 }) => {
 	const { email, password } = await createAccount(page, request)
-	await signIn(page, email, password)
+	await signInDirectly(page, email, password)
 	await page.goto('/settings/settings')
 	const form = regionForm(page)
 	await chooseRegion(page, 'Japan', javaScript)
@@ -89,7 +89,7 @@ test('a missing region or language is refused with a 400, saying which, and noth
 
 test('clear cache asks the browser to drop its caches and says so', async ({ page, request }) => {
 	const { email, password } = await createAccount(page, request)
-	await signIn(page, email, password)
+	await signInDirectly(page, email, password)
 	await page.goto('/settings/settings')
 	const [response] = await Promise.all([settingsPost(page), page.getByRole('button', { name: 'Clear cache' }).click()])
 	expect(await response.headerValue('Clear-Site-Data')).toBe('"cache"')

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { accountTest as test, DEMO, signIn } from './account.ts'
+import { accountTest as test, DEMO, signInDirectly } from './account.ts'
 import { expect, expectAccessible } from './fixtures.ts'
 
 /** The staff view (spec 1 §6, spec 2 §7): an admin tab for company-domain accounts, 'Not Roland Account' for others. */
@@ -19,7 +19,7 @@ test.describe('staff view', () => {
 		page,
 		javaScript,
 	}) => {
-		await signIn(page, STAFF.email, STAFF.password)
+		await signInDirectly(page, STAFF.email, STAFF.password)
 		await page.goto('/settings')
 		await tabBar(page).getByRole('link', { name: 'Admin' }).click()
 		await expect(page).toHaveURL('/settings/admin')
@@ -46,7 +46,7 @@ test.describe('staff view', () => {
 	})
 
 	test('an unknown user: a clear message, a 404 and the form kept', async ({ page, javaScript }) => {
-		await signIn(page, STAFF.email, STAFF.password)
+		await signInDirectly(page, STAFF.email, STAFF.password)
 		const response = await page.goto('/settings/admin?user=nobody%40example.com')
 		expect(response?.status()).toBe(404)
 		await expect(page.getByRole('alert')).toHaveText('No user was found for “nobody@example.com”.')
@@ -57,7 +57,7 @@ test.describe('staff view', () => {
 	})
 
 	test('a customer sees no admin tab and gets Not Roland Account with a 403', async ({ page }) => {
-		await signIn(page, DEMO.customer.email, DEMO.customer.password)
+		await signInDirectly(page, DEMO.customer.email, DEMO.customer.password)
 		await page.goto('/settings')
 		await expect(tabBar(page).getByRole('link', { name: 'Profile' })).toBeVisible()
 		await expect(tabBar(page).getByRole('link', { name: 'Admin' })).toHaveCount(0)

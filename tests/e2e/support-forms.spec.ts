@@ -12,7 +12,6 @@ import {
 	makeSupportAccount,
 	type SupportAccount,
 } from './support.ts'
-import { E2E_BASE_URL } from '../e2e-env.ts'
 
 /**
  * The support forms (spec 1 §2, §3, §5, §9; spec 2 §3, §9): each of the sixteen sent once empty
@@ -22,8 +21,8 @@ import { E2E_BASE_URL } from '../e2e-env.ts'
  */
 const test = accountTest.extend<object, { supportAccount: SupportAccount }>({
 	supportAccount: [
-		async ({ playwright }, use) => {
-			const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL })
+		async ({ playwright, portal }, use) => {
+			const request = await playwright.request.newContext({ baseURL: portal.url })
 			await use(await makeSupportAccount(request))
 			await request.dispose()
 		},

@@ -38,10 +38,11 @@ test('the help centre down: a support request is kept across a portal crash and 
 	browser,
 	javaScript,
 	request,
+	baseURL,
 }) => {
 	test.setTimeout(90_000)
 	const port = await freePort()
-	portal = await startSecondPortal({ port, dataDir, env: QUICK_RETRIES })
+	portal = await startSecondPortal({ emulatorOf: baseURL!, port, dataDir, env: QUICK_RETRIES })
 	const context = await browser.newContext({ baseURL: portal.url, javaScriptEnabled: javaScript })
 	const page = await context.newPage()
 	await signIn(page, DEMO.customer.email, DEMO.customer.password)
@@ -65,7 +66,7 @@ test('the help centre down: a support request is kept across a portal crash and 
 	// The portal dies without a chance to finish anything, and comes back on the same data.
 	portal.process.kill('SIGKILL')
 	await portal.exited
-	portal = await startSecondPortal({ port, dataDir, env: QUICK_RETRIES })
+	portal = await startSecondPortal({ emulatorOf: baseURL!, port, dataDir, env: QUICK_RETRIES })
 	await request.delete('/_emulator/faults')
 
 	await expect

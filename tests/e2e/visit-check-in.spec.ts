@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { issuePass } from '../../app/domain/event-pass.ts'
-import { accountTest as test, DEMO, fillSignUp, latestCode, signIn, uniqueEmail } from './account.ts'
+import { accountTest as test, DEMO, fillSignUp, latestCode, signInDirectly, signIn, uniqueEmail } from './account.ts'
 import { callsAfter, latestCall, madeFor } from './emulator.ts'
 import { expect, expectAccessible } from './fixtures.ts'
 
@@ -101,7 +101,7 @@ test('only staff verify passes: a customer gets Not Roland Account; a visitor is
 	const signedOut = await page.goto('/check-in/verify')
 	expect(signedOut?.status()).toBe(200)
 	await expect(page).toHaveURL('/login?redirectTo=%2Fcheck-in%2Fverify')
-	await signIn(page, DEMO.customer.email, DEMO.customer.password)
+	await signInDirectly(page, DEMO.customer.email, DEMO.customer.password)
 	const response = await page.goto('/check-in/verify?pass=x.y.z')
 	expect(response?.status()).toBe(403)
 	await expect(page.getByRole('main')).toContainText('Not Roland Account')
@@ -160,7 +160,7 @@ test('the pass login (source pass_login) and the thank-you page signed out', asy
 })
 
 test('a signed-in visitor’s pass comes back from the pass login', async ({ page }) => {
-	await signIn(page, DEMO.customer.email, DEMO.customer.password)
+	await signInDirectly(page, DEMO.customer.email, DEMO.customer.password)
 	await page.goto(`/pass-login?event=${EVENT}`)
 	await expect(page).toHaveURL(`/thank-you?event=${EVENT}`)
 	await passOnPage(page)

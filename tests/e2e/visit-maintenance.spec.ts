@@ -19,9 +19,10 @@ const HOUR = 60 * 60 * 1000
 const start = new Date(Math.floor((Date.now() - HOUR) / 60_000) * 60_000)
 const end = new Date(start.getTime() + 3 * HOUR)
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ portal: workerPortal }) => {
 	dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-maintenance-e2e-'))
 	portal = await startSecondPortal({
+		emulatorOf: workerPortal.url,
 		dataDir,
 		env: { MAINTENANCE_WINDOW: `${start.toISOString()}/${end.toISOString()}` },
 	})

@@ -1,4 +1,4 @@
-import { accountTest as test, DEMO, signIn, toast } from './account.ts'
+import { accountTest as test, DEMO, signInDirectly, toast } from './account.ts'
 import { expect, expectAccessible, themedUrl } from './fixtures.ts'
 
 /** Tools, Homes, the single sign-on's logout landing and the 404 screen (spec 1 §2; ADR 0026). */
@@ -36,7 +36,7 @@ test('tools: the portal as support needs it, the summary to copy, and resetting 
 	expect((await context.cookies()).map((c) => c.name).filter((n) => ['theme', 'culture'].includes(n))).toEqual([])
 
 	// Signed in: said so, with the customer's own account id and nothing else of theirs.
-	await signIn(page, DEMO.customer.email, DEMO.customer.password)
+	await signInDirectly(page, DEMO.customer.email, DEMO.customer.password)
 	await page.goto('/tools')
 	await expect(facts).toContainText('Signed inYes')
 	await expect(summary).toHaveValue(/Signed in: Yes\nAccount id: [\w-]+\n/)
@@ -44,7 +44,7 @@ test('tools: the portal as support needs it, the summary to copy, and resetting 
 })
 
 test('homes: every brand’s portal, its own host where it has one, this one marked', async ({ page, baseURL }) => {
-	await signIn(page, DEMO.customer.email, DEMO.customer.password)
+	await signInDirectly(page, DEMO.customer.email, DEMO.customer.password)
 	await page.goto('/homes')
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText("Our brands' portals")
 	const portals = page.getByRole('main').getByRole('listitem')
@@ -64,7 +64,7 @@ test('homes: every brand’s portal, its own host where it has one, this one mar
 })
 
 test('the single sign-on’s logout landing ends the session and says so', async ({ page, javaScript }) => {
-	await signIn(page, DEMO.customer.email, DEMO.customer.password)
+	await signInDirectly(page, DEMO.customer.email, DEMO.customer.password)
 	const response = await page.goto('/oauth2/logout')
 	expect(response?.status()).toBe(200)
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Signed out')
@@ -81,7 +81,7 @@ test('a thrown not-found is the 404 screen inside the portal; an unknown path go
 	page,
 	javaScript,
 }) => {
-	await signIn(page, DEMO.customer.email, DEMO.customer.password)
+	await signInDirectly(page, DEMO.customer.email, DEMO.customer.password)
 	const response = await page.goto('/gear/register_product/00000000-0000-4000-8000-000000000000')
 	expect(response?.status()).toBe(404)
 	await expect(page.getByRole('banner')).toContainText('DW Owners Portal')

@@ -1,7 +1,7 @@
 /**
  * Hostile and broken request bodies, posted to every action in the route table: each gets a 4xx
  * page in the user's language, never a 5xx. A route added later with an action is covered without
- * touching this file. The requests need no browser, so the suite runs in the `js` project only.
+ * touching this file. The requests need no browser: the suite runs once, in the `http` project.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -62,10 +62,6 @@ const MESSAGES = {
 		400: 'フォームが不完全な状態で届きました。',
 	},
 } as const
-
-test.beforeEach(({ javaScript }) => {
-	test.skip(!javaScript, 'plain HTTP requests: run once')
-})
 
 test('the route table has actions to test', () => {
 	expect(ACTION_PATHS).toEqual(expect.arrayContaining(['/login', '/signup', '/activation', '/preferences']))

@@ -1,9 +1,7 @@
 import { expect, test } from './fixtures.ts'
 
-// Header checks read raw responses; one project is enough for them.
+// Header checks read raw responses: they run once, in the `http` project, with no browser.
 test.describe('security headers and session cookie', () => {
-	test.skip(({ javaScript }) => !javaScript, 'checked once, in the JavaScript project')
-
 	test('an enforced CSP with a fresh nonce per response and no unsafe-inline for scripts', async ({ request }) => {
 		const first = await request.get('/login')
 		const second = await request.get('/login')

@@ -1,0 +1,76 @@
+/**
+ * The portal each Playwright worker tests: the production build on its built-in emulator, started
+ * once per worker on a free port with a fresh data directory, stopped when the worker ends.
+ *
+ * One per worker, not one for the run, so a worker's tests are the only visitors of its emulator:
+ * journeys that move the emulator's clock, shorten its token lifetimes, inject faults or count
+ * every call it answers run beside the others instead of alone at the end of the run (issue 25).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdirSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { freePort } from '../redis-server.ts'
+import { E2E_RUN_DIR } from '../e2e-env.ts'
+
+export interface WorkerPortal {
+	/** `http://localhost:PORT` */
+	url: string
+	port: number
+	dataDir: string
+}
+
+/** The settings the suite's portal runs with: those of a production install, pointed at this port. */
+export function portalEnv(port: number, dataDir: string): Record<string, string> {
+	return {
+		NODE_ENV: 'production',
+		PORT: String(port),
+		DATA_DIR: dataDir,
+		PORTAL_LOG_FILE: path.join(dataDir, 'portal.log'),
+		// The stage's analytics script, from another origin (tests/e2e/analytics-script.spec.ts).
+		ANALYTICS_SCRIPT_URL: `http://analytics.localhost:${port}/_emulator/log/analytics.js`,
+		THEME_BY_HOST: 'main.localhost=main,effects.localhost=effects,cloud.localhost=cloud,proav.localhost=proav',
+		SESSION_SECRET: 'e2e-session-secret-of-enough-length',
+		// The embedded memberships' framing page (tests/e2e/cloud-memberships-embedded.spec.ts).
+		CLOUD_EMBED_ORIGINS: `http://brand.localhost:${port}`,
+		// The shops' service-worker handoff (tests/e2e/shop-handoff.spec.ts): a shop served by a route.
+		SHOP_ORIGINS: 'https://shop.localhost',
+		// The China rule is tested with a forwarded address from loopback.
+		TRUST_PROXY: 'loopback',
+	}
+}
+
+/** Starts the worker's portal and waits until its health check answers. */
+export async function startWorkerPortal(workerIndex: number): Promise<WorkerPortal & { stop: () => Promise<void> }> {
+	const port = await freePort()
+	const dataDir = path.join(E2E_RUN_DIR, `worker-${workerIndex}-port-${port}`)
+	rmSync(dataDir, { recursive: true, force: true })
+	mkdirSync(dataDir, { recursive: true })
+	const child: ChildProcess = spawn(process.execPath, [path.resolve('server/index.ts')], {
+		env: { ...process.env, ...portalEnv(port, dataDir) },
+		stdio: ['ignore', 'ignore', 'inherit'],
+	})
+	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+	const url = `http://localhost:${port}`
+	const stop = async () => {
+		if (child.exitCode !== null || child.signalCode !== null) return
+		child.kill('SIGTERM')
+		const killed = setTimeout(() => child.kill('SIGKILL'), 10_000)
+		await exited
+		clearTimeout(killed)
+	}
+	// A condition, not a time: the portal is up when its health check answers; a portal that exits
+	// first failed to start. The bound only keeps a portal that hangs from hanging the run.
+	let failed = false
+	void exited.then(() => (failed = true))
+	const giveUp = Date.now() + 180_000
+	while (!failed && Date.now() < giveUp) {
+		const up = await fetch(`${url}/healthz`).then(
+			(response) => response.ok,
+			() => false,
+		)
+		if (up) return { url, port, dataDir, stop }
+		await new Promise((resolve) => setTimeout(resolve, 100))
+	}
+	await stop()
+	throw new Error(`the portal for worker ${workerIndex} (port ${port}) ${failed ? 'exited' : 'did not answer'}`)
+}
