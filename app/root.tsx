@@ -171,6 +171,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
 		// The browser holds one catalogue; a navigation that changed the language needs the new page whole (ADR 0003).
 		if (loaderData.lang !== catalogue.lng) window.location.reload()
 	}, [loaderData.lang, catalogue.lng])
+	useEffect(() => {
+		// The page is live: every screen's own effects (a parent's run after its children's) have attached
+		// what needs JavaScript, such as the tab bar's swipes. Journeys wait on it rather than on time.
+		document.documentElement.dataset.hydrated = 'true'
+	}, [])
 	const { chrome, screen, tabs, selectedTab, basePath, toast, showConsent, theme } = loaderData
 	return (
 		<>

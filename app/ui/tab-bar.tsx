@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useLayoutEffect } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { ScreenTab } from '#app/domain/screens.ts'
 import { swipeTarget } from '#app/domain/tabs.ts'
@@ -22,7 +22,9 @@ export function TabBar({
 	const t = useT()
 	const navigate = useNavigate()
 
-	useEffect(() => {
+	// A layout effect: the listeners know the new tab in the same commit that marks it current, so a
+	// second swipe right after a first never moves from the tab before.
+	useLayoutEffect(() => {
 		if (!selected) return
 		let start: { x: number; y: number } | null = null
 		function onStart(event: TouchEvent) {

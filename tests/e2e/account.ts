@@ -41,20 +41,21 @@ interface SignUpDetails {
  * through the registration flow's steps 4 and 5.
  *
  * Made through the emulated account API, not the sign-up screens: the sign-up journeys test those
- * (tests/e2e/account-signup.spec.ts, signup.spec.ts), and every other journey only needs an account.
- * `keepFlow` signs up through the screens in this browser, for the journeys that test the
- * registration flow's steps 4 and 5 after the first sign-in.
+ * (tests/e2e/account-signup.spec.ts, signup.spec.ts), and most journeys only need an account.
+ * `screens` signs up through the screens in this browser, for journeys where the browser's session
+ * matters to the sign-up (a registration card it holds); `keepFlow` also keeps that session, for the
+ * journeys that test the registration flow's steps 4 and 5 after the first sign-in.
  */
 export async function createAccount(
 	page: Page,
 	request: APIRequestContext,
-	options: { firstName?: string; lastName?: string; keepFlow?: boolean } = {},
+	options: { firstName?: string; lastName?: string; screens?: boolean; keepFlow?: boolean } = {},
 ) {
 	const { firstName = 'Robin', lastName = 'Drummer' } = options
 	// A visitor of its own: the portal limits what one address may do (30 mails an hour, sign-in
 	// attempts), and the suite is far more visitors than that from this one machine.
 	await page.setExtraHTTPHeaders({ 'X-Forwarded-For': visitorAddress() })
-	if (!options.keepFlow) {
+	if (!options.screens && !options.keepFlow) {
 		return activatedAccount(request, { prefix: 'owner', firstName, lastName, mailFormatType: 'html' })
 	}
 	const email = uniqueEmail()
@@ -64,6 +65,7 @@ export async function createAccount(
 	await page.getByLabel('Activation code').fill(await latestCode(request, email))
 	await page.getByRole('button', { name: 'Activate' }).click()
 	await expect(page).toHaveURL(/\/login\?email=/)
+	if (!options.keepFlow) await page.context().clearCookies({ name: '__session' })
 	return { email, password }
 }
 

@@ -329,8 +329,8 @@ test.describe('the registration card (QR)', () => {
 	}) => {
 		await page.goto('/qr?mdl=DS1000&serial=DS10077')
 		await page.getByRole('link', { name: 'Create an account' }).click()
-		// createAccount signs up from this session (which holds the card), then forgets the browser's session.
-		const { email, password } = await createAccount(page, request)
+		// Signed up through the screens from this session (which holds the card), then the browser's session is forgotten.
+		const { email, password } = await createAccount(page, request, { screens: true })
 		await signInDirectly(page, email, password)
 		await page.goto(REGISTER_PATH)
 		await expect(page.getByLabel('Model', { exact: true })).toHaveValue('ds-1')

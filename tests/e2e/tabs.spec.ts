@@ -87,15 +87,16 @@ test.describe('with JavaScript', () => {
 				)
 			}, dx)
 		const tabs = page.getByRole('navigation', { name: 'Sections of this page' })
-		await expect(tabs.getByRole('link', { name: 'Monthly' })).toHaveAttribute('aria-current', 'page')
-		await page.waitForLoadState('networkidle')
-		// The first swipe may land before hydration has attached the listener: retry only until it takes.
-		await expect(async () => {
-			await swipe(-150)
-			await expect(page).toHaveURL('/cloud/memberships/annual', { timeout: 1000 })
-		}).toPass()
+		const current = (name: string) => expect(tabs.getByRole('link', { name })).toHaveAttribute('aria-current', 'page')
+		await current('Monthly')
+		// Swipes need the page's JavaScript: wait until it is live, then each swipe moves once.
+		await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+		await swipe(-150)
+		await expect(page).toHaveURL('/cloud/memberships/annual')
+		await current('Annual')
 		await swipe(-150)
 		await expect(page).toHaveURL('/cloud/memberships/monthly')
+		await current('Monthly')
 		await swipe(150)
 		await expect(page).toHaveURL('/cloud/memberships/annual')
 	})
