@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type BrowserContextOptions, type Page } from '@playwright/test'
+import { test as base, expect, type APIResponse, type BrowserContextOptions, type Page } from '@playwright/test'
 import { DEMO, type DemoSignIn } from './demo-accounts.ts'
 import { startWorkerPortal, type WorkerPortal } from './worker-portal.ts'
 
@@ -63,6 +63,30 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 })
 
 export { expect }
+
+/**
+ * For journeys that only show data (no form, no redirect): they run with JavaScript only. What a
+ * browser without JavaScript gets is the server's HTML, which a `*.http.spec.ts` checks from the
+ * server's answer, with no browser (issue 25).
+ */
+export function showsDataOnly() {
+	test.skip(({ javaScript }) => !javaScript, 'shows data only: its HTML without JavaScript is checked over HTTP')
+}
+
+/** The HTML of a server's answer as text to search: React's markers between text parts removed. */
+export async function htmlOf(response: APIResponse): Promise<string> {
+	return (await response.text()).replaceAll('<!-- -->', '')
+}
+
+/** A text as the server writes it into HTML (React's escaping). */
+export function inHtml(text: string): string {
+	return text
+		.replaceAll('&', '&amp;')
+		.replaceAll('<', '&lt;')
+		.replaceAll('>', '&gt;')
+		.replaceAll('"', '&quot;')
+		.replaceAll("'", '&#x27;')
+}
 
 /** Axe finds no serious or critical accessibility problem on the page. */
 export async function expectAccessible(page: Page) {
