@@ -62,7 +62,7 @@ test('a pending registration: the dialog, continue checks again, and done once t
 	await advanceClock(request, 21_000)
 	// With JavaScript the page checks by itself; without, the user presses continue.
 	if (!javaScript) await dialog.getByRole('button', { name: 'Continue' }).click()
-	await expect(page.getByRole('heading', { name: 'Your product is registered' })).toBeVisible({ timeout: 15_000 })
+	await expect(page.getByRole('heading', { name: 'Your product is registered' })).toBeVisible()
 	await expect(toast(page)).toContainText('Updated.')
 	await expect(page.getByRole('link', { name: 'Answer the survey' })).toBeVisible()
 

@@ -82,7 +82,7 @@ for (const tab of SUPPORT_TABS) {
 
 		// Delivery may finish after the page answered (the outbox, ADR 0020): wait for the help centre to have it.
 		await expect
-			.poll(async () => (await ticketsFor(request, supportAccount.email)).map((t) => t.subject), { timeout: 15_000 })
+			.poll(async () => (await ticketsFor(request, supportAccount.email)).map((t) => t.subject))
 			.toContain(EXPECTED_SUBJECTS[tab])
 		const ticket = (await ticketsFor(request, supportAccount.email)).find((t) => t.subject === EXPECTED_SUBJECTS[tab])!
 		expect(ticket.tags).toEqual(EXPECTED_TAGS[tab])

@@ -59,21 +59,17 @@ test.describe('usage logging', () => {
 		await expect(page).toHaveURL(/sent=/)
 
 		await expect
-			.poll(async () => (await eventsOf(request, userId)).map((e) => e.payload.pagePath), { timeout: 10_000 })
+			.poll(async () => (await eventsOf(request, userId)).map((e) => e.payload.pagePath))
 			.toEqual(expect.arrayContaining(['/gear/my_gear', '/feed', '/activation', '/support/order_status']))
 		if (javaScript) {
 			// Only the browser knows a page's hash: with JavaScript the page tells it.
 			await page.goto(themedUrl('main', '/gear/my_gear#top', baseURL))
 			await expect
-				.poll(async () => (await eventsOf(request, userId)).find((e) => e.event === 'page_hash')?.payload, {
-					timeout: 10_000,
-				})
+				.poll(async () => (await eventsOf(request, userId)).find((e) => e.event === 'page_hash')?.payload)
 				.toMatchObject({ routeName: 'MyGear', pagePath: '/gear/my_gear', pageHash: '#top' })
 		}
 		// The milestone goes with the batch after the sent page's own view: wait for it too.
-		await expect
-			.poll(async () => (await eventsOf(request, userId)).map((e) => e.event), { timeout: 10_000 })
-			.toContain('support_sent')
+		await expect.poll(async () => (await eventsOf(request, userId)).map((e) => e.event)).toContain('support_sent')
 		const events = await eventsOf(request, userId)
 		const gear = events.find((e) => e.payload.pagePath === '/gear/my_gear' && e.event === 'page_view')!
 		expect(gear.payload).toMatchObject({
@@ -129,7 +125,7 @@ test.describe('usage logging', () => {
 		])
 		await page.goto(themedUrl('main', '/gear/my_gear', baseURL))
 		await expect
-			.poll(async () => (await eventsOf(request, userId)).map((e) => e.payload.pagePath), { timeout: 10_000 })
+			.poll(async () => (await eventsOf(request, userId)).map((e) => e.payload.pagePath))
 			.toContain('/gear/my_gear')
 	})
 })
