@@ -12,20 +12,14 @@ import {
 	SECURITY_TOKEN_SECONDS,
 } from '../../app/upstream/contract/security-token.ts'
 import type { HelpCentreTicket } from '../../app/upstream/contract/help-centre.ts'
+import type { Mail } from '../../server/emulator/mail.ts'
 import { expect } from './fixtures.ts'
 
 /** Mail the emulated account API sent to an address, newest first (read through the outbox API). */
 export async function mailTo(request: APIRequestContext, email: string) {
 	const response = await request.get(`/_emulator/mail.json?to=${encodeURIComponent(email)}`)
 	expect(response.ok()).toBe(true)
-	return (await response.json()) as {
-		to: string
-		subject: string
-		text: string
-		code: string | null
-		link: string | null
-		sentAt: string
-	}[]
+	return (await response.json()) as Mail[]
 }
 
 /** The newest code sent to an address. */
