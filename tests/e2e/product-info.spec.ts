@@ -114,13 +114,13 @@ test.describe('with JavaScript', () => {
 		expect(japanese?.status()).toBe(404)
 	})
 
-	test('every tab has no serious accessibility problem', async ({ page }) => {
-		for (const tab of ['features', 'specs', 'downloads', 'support', 'articles', 'accessories']) {
+	for (const tab of ['features', 'specs', 'downloads', 'support', 'articles', 'accessories']) {
+		test(`the ${tab} tab has no serious accessibility problem`, async ({ page }) => {
 			await open(page, `${PRODUCT}/${tab}`)
 			await expect(page.getByRole('heading', { name: 'FP-30X Digital Piano', level: 2 })).toBeVisible()
 			await expectAccessible(page)
-		}
-	})
+		})
+	}
 })
 
 test('a direct link asks for sign-in first', async ({ page }) => {
