@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { accountTest as test } from './account.ts'
-import { expect, expectAccessible } from './fixtures.ts'
+import { expect, expectAccessible, showsDataOnly } from './fixtures.ts'
 
 const buildDir = process.env.PORTAL_BUILD_DIR ?? 'build'
 const listed = JSON.parse(readFileSync(path.join(buildDir, 'client/.vite/licenses.json'), 'utf8')) as {
@@ -17,10 +17,11 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 
 test.describe('signed in as the demo customer', () => {
 	test.use({ signedInAs: 'customer' })
+	// The page only shows data: its HTML without JavaScript is checked in settings-about.http.spec.ts.
+	showsDataOnly()
 
 	test('the settings link to About, which shows the version, the build and every licence the build lists', async ({
 		page,
-		javaScript,
 	}) => {
 		await page.goto('/settings/settings')
 		await page.getByRole('link', { name: 'About and licences' }).click()
@@ -39,7 +40,7 @@ test.describe('signed in as the demo customer', () => {
 		}
 		await items.filter({ hasText: 'react-router' }).getByText('Licence text of react-router').click()
 		await expect(items.filter({ hasText: 'react-router' }).locator('pre')).toContainText('MIT License')
-		if (javaScript) await expectAccessible(page)
+		await expectAccessible(page)
 	})
 
 	test('About speaks Japanese in ja-JP', async ({ page }) => {

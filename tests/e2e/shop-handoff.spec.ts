@@ -115,7 +115,8 @@ test('a page of another origin is ignored: it gets no token and nothing is saved
 	)
 	// No id token on the page: none of the form `header.payload.signature` (JWTs start with eyJ).
 	expect(await page.content()).not.toMatch(/eyJ[\w-]+\.eyJ/)
-	await page.waitForTimeout(500)
+	// Nor anything that could reach a shop: no handoff element and no handoff script.
+	await expect(page.locator('#shop-handoff, script[src="/shop-handoff.js"]')).toHaveCount(0)
 	expect(received).toEqual([])
 	// A reply claimed to come from another origin, sent on to the portal directly, is refused too.
 	const forged = await page.request.post(`/shop-handoff?target=${encodeURIComponent(`${SHOP}/account`)}`, {
