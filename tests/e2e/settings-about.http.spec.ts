@@ -3,17 +3,8 @@
  * demo customer's session and no browser. The journey through it runs with JavaScript in
  * settings-about.spec.ts.
  */
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
+import { listed, version } from './about.ts'
 import { expect, htmlOf, inHtml, test } from './fixtures.ts'
-
-const buildDir = process.env.PORTAL_BUILD_DIR ?? 'build'
-const listed = JSON.parse(readFileSync(path.join(buildDir, 'client/.vite/licenses.json'), 'utf8')) as {
-	name: string
-	version: string
-	identifier: string
-}[]
-const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }
 
 test('About shows the version, the build and every licence the build lists, with its text', async ({
 	playwright,

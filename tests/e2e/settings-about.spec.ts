@@ -2,18 +2,9 @@
  * About and licences (spec 1 §1): the portal's version and build, and the licences of the packages
  * the browser receives, as the build listed them, not typed by hand.
  */
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
+import { listed, version } from './about.ts'
 import { accountTest as test } from './account.ts'
 import { expect, expectAccessible, showsDataOnly } from './fixtures.ts'
-
-const buildDir = process.env.PORTAL_BUILD_DIR ?? 'build'
-const listed = JSON.parse(readFileSync(path.join(buildDir, 'client/.vite/licenses.json'), 'utf8')) as {
-	name: string
-	version: string
-	identifier: string
-}[]
-const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }
 
 test.describe('signed in as the demo customer', () => {
 	test.use({ signedInAs: 'customer' })
