@@ -49,8 +49,22 @@ function requestOf(data: JobData): OutboxRequest {
 	}
 }
 
+type Connection = ReturnType<typeof createNodeRedisClient>
+
+/**
+ * A BullMQ connection whose errors, and those of its duplicates (the worker's blocking connection),
+ * are logged. BullMQ lets go of its own listener when it closes a connection; an 'error' with no
+ * listener, such as the socket closing as Redis goes away, would otherwise end the process.
+ */
+function logged(connection: Connection): Connection {
+	connection.on('error', (error: Error) => logOutbox(`redis: ${error.message}`, 'warn'))
+	const duplicate = connection.duplicate.bind(connection)
+	connection.duplicate = (...args: unknown[]) => logged(duplicate(...args))
+	return connection
+}
+
 export function createBullmqOutbox(url: string, settings: OutboxSettings): OutboxBackend {
-	const connect = () => createNodeRedisClient(createClient({ url }))
+	const connect = () => logged(createNodeRedisClient(createClient({ url })))
 	const queue = new Queue<JobData, { ticketId: string }>(QUEUE, { connection: connect(), prefix: PREFIX })
 	queue.on('error', (error) => logOutbox(`queue: ${error.message}`, 'warn'))
 	const lists = createClient({ url })
