@@ -52,8 +52,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 	pageViewMiddleware,
 	retryAfterMiddleware,
 	postLimitMiddleware,
-	formBodyMiddleware,
+	// Whether the request is wanted (signed in where it must be, within its limits) is decided before its body is read.
 	guardMiddleware,
+	formBodyMiddleware,
 ]
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
@@ -220,6 +221,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 		isRouteErrorResponse(error) && typeof error.data?.errorKey === 'string'
 			? (error.data.errorKey as CatalogueKey)
 			: null
+	const errorValues =
+		isRouteErrorResponse(error) && typeof error.data?.errorValues === 'object'
+			? (error.data.errorValues as Record<string, string>)
+			: undefined
 	// Only `notFound()`'s own words title the 404 screen; another 404's errorKey may be an upstream's text.
 	const notFoundKey =
 		notFound && typeof error.data?.notFoundKey === 'string' ? (error.data.notFoundKey as CatalogueKey) : null
@@ -244,7 +249,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 					) : (
 						<>
 							<h1>{t('error.title')}</h1>
-							<p>{errorKey ? t(errorKey) : t('error.text')}</p>
+							<p>{errorKey ? t(errorKey, errorValues) : t('error.text')}</p>
 							<p>
 								<a href="/">{t('notFound.home')}</a>
 							</p>

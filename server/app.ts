@@ -12,6 +12,7 @@ import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express, { type RequestHandler, type Router } from 'express'
 import helmet from 'helmet'
+import onHeaders from 'on-headers'
 import type { RouterContextProvider, ServerBuild } from 'react-router'
 
 export interface PortalAppOptions {
@@ -127,6 +128,18 @@ export function createPortalApp(options: PortalAppOptions) {
 			brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 16 } },
 		}),
 	)
+
+	// A response made before the request's body has all arrived (a body past its limit, a post refused
+	// before its body was wanted) closes the connection: the rest of the body is never read, so the
+	// connection cannot carry another request, and a client cannot hold the server to take it all in.
+	app.use((req, res, next) => {
+		if (MUTATING.has(req.method)) {
+			onHeaders(res, () => {
+				if (!req.complete) res.setHeader('Connection', 'close')
+			})
+		}
+		next()
+	})
 
 	// Spec: "origin check on actions". A cross-site form post is refused before it reaches an action.
 	// PUBLIC_URL's origin is ours whatever Host and scheme a TLS proxy in front hands on.

@@ -149,6 +149,17 @@ export const NOT_KEPT_ALIVE_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenNam
 	'Logout',
 ])
 
+/**
+ * Screens whose form files a support request with the help centre: limited per account and address
+ * (ADR 0009), looked at before the body (and its attachments) is read.
+ */
+export const SUPPORT_REQUEST_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>([
+	'Support',
+	'ZenbeatsSupport',
+	'ZentrackerSupport',
+	'BtxSupport',
+])
+
 export interface ScreenRoute {
 	screen: ScreenName
 	/** A path pattern in React Router's syntax. */

@@ -119,7 +119,8 @@ export function supportSchema(form: SupportForm, options: SupportSchemaOptions) 
 				if (!used[index]) return
 				if (!row.description) issue(['parts', index, 'description'], DESCRIPTION_REQUIRED)
 				if (!row.quantity) issue(['parts', index, 'quantity'], QUANTITY_REQUIRED)
-				else if (!isQuantity(row.quantity)) issue(['parts', index, 'quantity'], QUANTITY_INVALID)
+				else if (typeof row.quantity !== 'string' || !isQuantity(row.quantity))
+					issue(['parts', index, 'quantity'], QUANTITY_INVALID)
 			})
 		}, EVEN_WITH_FIELD_ERRORS)
 		.transform((value): SupportFormValue => {

@@ -46,6 +46,14 @@ export const CODE_ENTRY_PER_ACCOUNT: RateLimit = { name: 'code-account', points:
 export const MAIL_PER_CLIENT: RateLimit = { name: 'mail-client', points: 30, seconds: HOUR }
 /** Mail of every kind to one address: a stranger's inbox is not ours to flood. */
 export const MAIL_PER_EMAIL: RateLimit = { name: 'mail-email', points: 5, seconds: HOUR }
+/** Support requests an account files: a customer sends a few a day, not fifteen in a burst. */
+export const SUPPORT_PER_ACCOUNT: RateLimit = { name: 'support-account', points: 5, seconds: HOUR }
+/** Support requests from one address, of every account (and visitor) behind it. */
+export const SUPPORT_PER_CLIENT: RateLimit = { name: 'support-client', points: 20, seconds: HOUR }
+/** Entitlement keys and serial numbers the upstream refused, per account: guessing them is the attack. */
+export const GUESS_PER_ACCOUNT: RateLimit = { name: 'guess-account', points: 5, seconds: FIFTEEN_MINUTES }
+/** Refused keys and serials from one address, of every account behind it. */
+export const GUESS_PER_CLIENT: RateLimit = { name: 'guess-client', points: 20, seconds: FIFTEEN_MINUTES }
 /** Every POST from one address: two a second, kept up for a minute, is far beyond what people behind one NAT send. */
 export const POSTS_PER_CLIENT: RateLimit = { name: 'post-client', points: 120, seconds: MINUTE }
 
@@ -127,6 +135,15 @@ export async function consumeLimit(check: RateLimitCheck, context?: Readonly<Rou
 	}
 }
 
+/** Whether a key has used up its limit already, without counting: notes the wait in the request's context. */
+async function usedUp(check: RateLimitCheck, context?: Readonly<RouterContextProvider>): Promise<boolean> {
+	if (!keyOf(check)) return false
+	const state = await (await limiterFor(check.rule)).get(keyOf(check))
+	if (!state || state.consumedPoints < check.rule.points) return false
+	context?.set(retryAfterContext, new RateLimited(check.rule, state.msBeforeNext).retryAfterSeconds)
+	return true
+}
+
 /** Takes back one count of a request that turned out not to count. */
 async function giveBack(check: RateLimitCheck): Promise<void> {
 	if (!keyOf(check)) return
@@ -171,6 +188,78 @@ export function mailLimits(context: Readonly<RouterContextProvider>, email: stri
 		context,
 		client: { rule: MAIL_PER_CLIENT, key: context.get(clientIpContext) },
 		account: { rule: MAIL_PER_EMAIL, key: email },
+	}
+}
+
+export function supportRequestLimits(context: Readonly<RouterContextProvider>, userId: string): AttemptLimits {
+	return {
+		context,
+		client: { rule: SUPPORT_PER_CLIENT, key: context.get(clientIpContext) },
+		account: { rule: SUPPORT_PER_ACCOUNT, key: userId },
+	}
+}
+
+export function guessLimits(context: Readonly<RouterContextProvider>, userId: string): AttemptLimits {
+	return {
+		context,
+		client: { rule: GUESS_PER_CLIENT, key: context.get(clientIpContext) },
+		account: { rule: GUESS_PER_ACCOUNT, key: userId },
+	}
+}
+
+/** Whether the address or the account has used up its limits (nothing is counted). */
+export async function refusedAlready(limits: AttemptLimits): Promise<boolean> {
+	return (await usedUp(limits.client, limits.context)) || (await usedUp(limits.account, limits.context))
+}
+
+/**
+ * Runs one submission (a support request) under its limits: refused (`RateLimited`) when one is
+ * used up. A submission counts against the address and the account once it is accepted; one that
+ * fails (the form was wrong, the upstream away) is given back.
+ */
+export async function limitedSubmission<T>(limits: AttemptLimits, submit: () => Promise<T>): Promise<T> {
+	await consumeLimit(limits.client, limits.context)
+	try {
+		await consumeLimit(limits.account, limits.context)
+	} catch (error) {
+		await giveBack(limits.client)
+		throw error
+	}
+	try {
+		return await submit()
+	} catch (error) {
+		await giveBack(limits.client)
+		await giveBack(limits.account)
+		throw error
+	}
+}
+
+/**
+ * Runs one guess of a secret (an entitlement key, a serial number to register) under its limits:
+ * refused (`RateLimited`) when one is used up. Only what the upstream refused counts, against the
+ * address and the account alike, so a customer registering many products is never held up; the
+ * counts are taken before the attempt and given back after, so parallel guesses cannot all pass
+ * one check before any is counted.
+ */
+export async function limitedGuess<T>(limits: AttemptLimits, attempt: () => Promise<T>): Promise<T> {
+	await consumeLimit(limits.client, limits.context)
+	try {
+		await consumeLimit(limits.account, limits.context)
+	} catch (error) {
+		await giveBack(limits.client)
+		throw error
+	}
+	let wasRefused = false
+	try {
+		return await attempt()
+	} catch (error) {
+		wasRefused = refused(error)
+		throw error
+	} finally {
+		if (!wasRefused) {
+			await giveBack(limits.client)
+			await giveBack(limits.account)
+		}
 	}
 }
 

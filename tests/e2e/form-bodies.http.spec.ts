@@ -67,21 +67,48 @@ test('the route table has actions to test', () => {
 	expect(ACTION_PATHS).toEqual(expect.arrayContaining(['/login', '/signup', '/activation', '/preferences']))
 })
 
+/** Whether a path's screen needs a signed-in user: a signed-out post is sent to /login, its body unread. */
+async function guarded(request: APIRequestContext, actionPath: string): Promise<boolean> {
+	const response = await request.post(actionPath, {
+		headers: { 'X-Forwarded-For': visitorAddress(), 'Content-Type': 'text/plain' },
+		data: 'not a form',
+		maxRedirects: 0,
+	})
+	return response.status() === 302 && (response.headers().location ?? '').startsWith('/login?')
+}
+
+test('a signed-out post to a screen that needs a user is sent to /login before its body is read', async ({
+	request,
+}) => {
+	// A body that is not a form would be a 415 if it were read: the guard answers first.
+	expect(await guarded(request, '/settings/profile')).toBe(true)
+	expect(await guarded(request, '/support/service_request')).toBe(true)
+	expect(await guarded(request, '/login')).toBe(false)
+})
+
 for (const actionPath of ACTION_PATHS) {
 	test(`POST ${actionPath} with a body that is not a form gets a 4xx page in the user's language`, async ({
 		request,
+		playwright,
+		baseURL,
+		demoSessions,
 	}) => {
+		// A screen that needs a user reads (and refuses) bodies only for a signed-in one.
+		const client = (await guarded(request, actionPath))
+			? await playwright.request.newContext({ baseURL, storageState: await demoSessions('customer') })
+			: request
 		for (const bad of BAD_BODIES) {
 			for (const lang of ['en', 'ja'] as const) {
 				const url = `${actionPath}?culture_code=${lang === 'ja' ? 'ja-JP' : 'en-US'}`
 				const headers: Record<string, string> = { 'X-Forwarded-For': visitorAddress() }
 				if (bad.contentType) headers['Content-Type'] = bad.contentType
-				const response = await request.post(url, { headers, data: bad.body, maxRedirects: 0 })
+				const response = await client.post(url, { headers, data: bad.body, maxRedirects: 0 })
 				expect(response.status(), `${bad.name} in ${lang}`).toBe(bad.status)
 				expect(response.headers()['content-type']).toContain('text/html')
 				expect(await response.text()).toContain(MESSAGES[lang][bad.status])
 			}
 		}
+		if (client !== request) await client.dispose()
 	})
 }
 
@@ -187,6 +214,93 @@ test('a fuzz of every action, signed in, gives no 5xx', async ({ playwright, bas
 	const signedIn = await request.post('/login', { form: account, maxRedirects: 0 })
 	expect(signedIn.status()).toBe(302)
 	await fuzzEveryAction(request)
+	await request.dispose()
+})
+
+/* ---- Every field of every action, given twice and in array shapes ---- */
+
+/** Decodes the few entities React writes into an attribute. */
+const attribute = (raw: string) =>
+	raw
+		.replace(/&amp;/g, '&')
+		.replace(/&quot;/g, '"')
+		.replace(/&#x27;/g, "'")
+
+/**
+ * The fields of every post form the action paths' pages show, by the path each form posts to:
+ * read from the pages themselves, so a field added to a form is fuzzed without anyone listing it.
+ */
+async function formFieldsByAction(request: APIRequestContext): Promise<Map<string, Set<string>>> {
+	const byAction = new Map<string, Set<string>>()
+	for (const page of ACTION_PATHS) {
+		const response = await request.get(page, { headers: { 'X-Forwarded-For': visitorAddress() } })
+		if (!response.ok()) continue
+		const html = await response.text()
+		for (const [form] of html.matchAll(/<form\b[^>]*\bmethod="post"[^>]*>[\s\S]*?<\/form>/gi)) {
+			const action = /\baction="([^"]*)"/.exec(form.slice(0, form.indexOf('>')))?.[1]
+			const target = new URL(action ? attribute(action) : page, 'http://portal').pathname
+			const names = byAction.get(target) ?? new Set<string>()
+			for (const [, name] of form.matchAll(/\sname="([^"]+)"/g)) names.add(attribute(name!))
+			byAction.set(target, names)
+		}
+	}
+	return byAction
+}
+
+/** Checkbox groups and the attachments: the only fields a browser sends more than once. */
+const REPEATABLE = /^(interests|productIds|attachments|q-.*)$/
+
+async function fuzzFieldShapes(request: APIRequestContext) {
+	const byAction = await formFieldsByAction(request)
+	expect(byAction.size, 'forms found on the pages').toBeGreaterThan(5)
+	for (const [actionPath, names] of byAction) {
+		for (const name of names) {
+			const post = (form: [string, string][]) =>
+				request.post(actionPath, {
+					headers: {
+						'X-Forwarded-For': visitorAddress(),
+						'Content-Type': 'application/x-www-form-urlencoded',
+					},
+					data: new URLSearchParams(form).toString(),
+					maxRedirects: 0,
+				})
+			if (!REPEATABLE.test(name)) {
+				const twice = await post([
+					[name, 'one'],
+					[name, 'two'],
+				])
+				expect(twice.status(), `${name} twice to ${actionPath}`).toBe(400)
+				expect(await twice.text(), `${name} twice to ${actionPath}`).toContain('given more than once')
+			}
+			for (const shaped of [`${name}[0]`, `${name}[]`, `${name}.x`, `${name}[0].x`]) {
+				const response = await post([[shaped, 'one']])
+				expect(response.status(), `${shaped} to ${actionPath}`).toBeLessThan(500)
+			}
+		}
+	}
+}
+
+test('every field of every form, given twice or in an array shape, is bad input, never a 5xx (signed out)', async ({
+	request,
+}) => {
+	test.setTimeout(180_000)
+	await fuzzFieldShapes(request)
+})
+
+test('every field of every form, given twice or in an array shape, is bad input, never a 5xx (signed in)', async ({
+	playwright,
+	baseURL,
+}) => {
+	test.setTimeout(240_000)
+	const request = await playwright.request.newContext({ baseURL })
+	const account = await createAccountByPosts(request)
+	const signedIn = await request.post('/login', {
+		form: account,
+		headers: { 'X-Forwarded-For': visitorAddress() },
+		maxRedirects: 0,
+	})
+	expect(signedIn.status()).toBe(302)
+	await fuzzFieldShapes(request)
 	await request.dispose()
 })
 

@@ -10,9 +10,10 @@ import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.
 import { confirm, resendConfirmationCode } from '#app/upstream/account-identity.server.ts'
 import { Field, FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const form = await request.formData()
+	const form = submittedForm(context)
 	const session = context.get(sessionContext)
 
 	if (form.get('intent') === 'resend') {

@@ -14,6 +14,7 @@ import { deleteUserLog } from '#app/upstream/log.server.ts'
 import { CheckboxField, FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 import { SignInNotice } from '#app/ui/sign-in-notice.tsx'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 
 /** DeleteAccount remembers a redirect query (spec 1 §2): where to go once the account is gone. */
 function afterDeletion(url: URL): string {
@@ -29,7 +30,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-	const submission = parseWithZod(await request.formData(), { schema: DeleteAccountSchema })
+	const submission = parseWithZod(submittedForm(context), { schema: DeleteAccountSchema })
 	if (submission.status !== 'success') return invalidForm(submission)
 	const credentials = await requireCredentials(context, request)
 	// The cloud's copy and the usage log first (ADR 0025): both know the user by the id token, which

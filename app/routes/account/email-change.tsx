@@ -11,6 +11,7 @@ import { confirmEmailChange, requestEmailChange } from '#app/upstream/account-id
 import { Field, FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 import { SignInNotice } from '#app/ui/sign-in-notice.tsx'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 
 export function loader({ context }: Route.LoaderArgs) {
 	const credentials = context.get(sessionContext).get('credentials')
@@ -22,7 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 /** The new address gets a code; the old one stays in force until the code is entered (spec 1 §4). */
 export async function action({ request, context }: Route.ActionArgs) {
-	const form = await request.formData()
+	const form = submittedForm(context)
 	const credentials = await requireCredentials(context, request)
 	if (form.get('intent') === 'verify') {
 		const submission = parseWithZod(form, { schema: EmailChangeConfirmSchema })

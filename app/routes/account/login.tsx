@@ -13,6 +13,7 @@ import { Field, FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
 import { Dialog } from '#app/ui/dialog.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 import { isUpstreamError } from '#app/upstream/errors.ts'
+import { requestWithForm, submittedForm } from '#app/forms/form-body.server.ts'
 
 /** After this many failed sign-ins in a session, the 'Login Attempt Unsuccessful' dialog offers a way out. */
 const FAILURES_BEFORE_DIALOG = 3
@@ -24,12 +25,12 @@ export function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const form = await request.clone().formData()
+	const form = submittedForm(context)
 	const email = String(form.get('email') ?? '').trim()
 	const session = context.get(sessionContext)
 	try {
 		const signedIn = await limitedAttempt(signInLimits(context, email), () =>
-			authenticator.authenticate('password', request),
+			authenticator.authenticate('password', requestWithForm(request, form)),
 		)
 		return redirect(await startUserSession(context, signedIn.tokens, 'password', signedIn.redirectTo))
 	} catch (error) {

@@ -12,6 +12,7 @@ import { migrateUser } from '#app/upstream/account-identity.server.ts'
 import { Field, FormErrors, formResult, NewPasswordFields, SelectField, SubmitButton } from '#app/ui/form.tsx'
 import { Dialog } from '#app/ui/dialog.tsx'
 import { useT } from '#app/ui/i18n.tsx'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 
 export function loader({ context }: Route.LoaderArgs) {
 	const { culture } = context.get(preferencesContext)
@@ -19,8 +20,8 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 /** Legacy accounts of the older portal reactivate with a new password (spec 1 §4). */
-export async function action({ request, context }: Route.ActionArgs) {
-	const submission = parseWithZod(await request.formData(), { schema: MigrationSchema })
+export async function action({ context }: Route.ActionArgs) {
+	const submission = parseWithZod(submittedForm(context), { schema: MigrationSchema })
 	if (submission.status !== 'success') return invalidForm(submission)
 	try {
 		await limitedMail(mailLimits(context, submission.value.email), () => migrateUser(submission.value))

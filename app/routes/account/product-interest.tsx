@@ -11,6 +11,7 @@ import { loadInterestsTab, saveTickedInterests } from '#app/routes/settings/inte
 import { InterestsTab } from '#app/routes/settings/interests-tab.tsx'
 import { formResult, SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 
 /** Outside the flow the interests live in the account settings. */
 const OUTSIDE = '/settings/interests'
@@ -29,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
 	const flow = flowOrRedirect(args.context)
-	const form = await args.request.formData()
+	const form = submittedForm(args.context)
 	const session = args.context.get(sessionContext)
 	if (form.get('intent') === 'skip') {
 		session.set('registerFlow', afterProductInterest(flow))

@@ -8,10 +8,11 @@ import { confirmPasswordReset, requestPasswordReset } from '#app/upstream/accoun
 import { Field, FormErrors, formResult, NewPasswordFields, SubmitButton } from '#app/ui/form.tsx'
 import { HoneypotField } from '#app/ui/honeypot.tsx'
 import { useT } from '#app/ui/i18n.tsx'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 
 /** Request a code (the same answer whatever the email), then the code and a new password. */
-export async function action({ request, context }: Route.ActionArgs) {
-	const form = await request.formData()
+export async function action({ context }: Route.ActionArgs) {
+	const form = submittedForm(context)
 	if (form.get('intent') === 'request') {
 		const submission = parseWithZod(form, { schema: ResetRequestSchema })
 		if (submission.status !== 'success') return invalidForm(submission, { step: 'request' as const })

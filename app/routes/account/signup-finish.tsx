@@ -12,6 +12,7 @@ import { requireCredentials } from '#app/session/auth.server.ts'
 import { deleteTemporaryData, getTemporaryData } from '#app/upstream/account-identity.server.ts'
 import { SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 
 const REGISTER_PRODUCT = '/gear/register_product'
 
@@ -37,7 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
 	requireFinishStep(context)
 	const credentials = await requireCredentials(context, request)
-	const form = await request.formData()
+	const form = submittedForm(context)
 	const returnPath = await keptReturnPath(credentials, request.signal)
 	if (returnPath) {
 		await deleteTemporaryData(credentials.accessToken, credentials.userId, 'RedirectPathAfterSignup').catch(() => {})

@@ -31,6 +31,7 @@ import {
 import { Dialog } from '#app/ui/dialog.tsx'
 import { HoneypotField } from '#app/ui/honeypot.tsx'
 import { useT } from '#app/ui/i18n.tsx'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 
 /** Where the visitor came from decides the sign-up source (spec 1 §3). */
 function signupSource(url: URL, hasModelCode: boolean): SignupSource | undefined {
@@ -79,7 +80,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const form = await request.formData()
+	const form = submittedForm(context)
 	const session = context.get(sessionContext)
 	const flow = session.get('registerFlow') ?? INITIAL_REGISTER_FLOW
 	const intent = form.get('intent')

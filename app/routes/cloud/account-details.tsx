@@ -37,6 +37,7 @@ import type { LoyaltyProgram, Subscription } from '#app/upstream/contract/cloud.
 import { isUpstreamError } from '#app/upstream/errors.ts'
 import { FormErrors, formResult, SubmitButton, type FormResult } from '#app/ui/form.tsx'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 import {
 	accountDetails,
 	cloudActionFailure,
@@ -124,7 +125,7 @@ export function headers() {
 
 export async function action({ context, request }: Route.ActionArgs) {
 	const credentials = await cloudCredentials(context, request)
-	const form = await request.formData()
+	const form = submittedForm(context)
 	const intent = form.get('intent')
 
 	if (intent === 'loyalty-review' || intent === 'loyalty-confirm') {

@@ -16,6 +16,7 @@ import { isUpstreamError } from '#app/upstream/errors.ts'
 import { searchHelpArticles } from '#app/upstream/help-articles.server.ts'
 import { Field, formResult } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 import {
 	accountLinks,
 	contactLabels,
@@ -71,7 +72,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 
 export async function action({ context, request, url }: Route.ActionArgs) {
 	const app = appOf(url)
-	const submission = parseWithZod(await request.formData(), { schema: AppSupportSchema })
+	const submission = parseWithZod(submittedForm(context), { schema: AppSupportSchema })
 	if (submission.status !== 'success') return invalidForm(submission)
 	const visitor = await contactVisitor(context, request)
 	const { t, labels } = contactLabels(context)

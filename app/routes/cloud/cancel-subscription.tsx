@@ -16,6 +16,7 @@ import { orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.
 import { cancelSubscription, getUserSubscriptions } from '#app/upstream/cloud.server.ts'
 import { fieldErrors, fieldValue, FormErrors, formResult, SubmitButton, type FormResult } from '#app/ui/form.tsx'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 import { cloudActionFailure, cloudCredentials, localeOf, PRIVATE_HEADERS } from './account-data.server.ts'
 
 type Context = Readonly<RouterContextProvider>
@@ -54,7 +55,7 @@ export function headers() {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
 	const { credentials, subscription } = await subscriptionOf(context, request, params.subscriptionId)
-	const submission = parseWithZod(await request.formData(), { schema: CancelFormSchema })
+	const submission = parseWithZod(submittedForm(context), { schema: CancelFormSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	if (!canCancel(subscription, Date.now())) {
 		return data({ result: submission.reply({ formErrors: ['cloudAccount.cancel.notCancellable'] }) }, { status: 409 })

@@ -12,6 +12,7 @@ import { buildContactUsTicket, CONTACT_US_FORM } from '#app/domain/contact-ticke
 import { invalidForm } from '#app/responses.server.ts'
 import { formResult, SelectField } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 import {
 	accountLinks,
 	contactLabels,
@@ -38,7 +39,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
-	const submission = parseWithZod(await request.formData(), { schema: ContactUsSchema })
+	const submission = parseWithZod(submittedForm(context), { schema: ContactUsSchema })
 	if (submission.status !== 'success') return invalidForm(submission)
 	const visitor = await contactVisitor(context, request)
 	const { t, labels } = contactLabels(context)

@@ -20,6 +20,7 @@ import { hasCredentials } from '#app/session/session.server.ts'
 import { hardwareProducts } from '#app/upstream/cloud-lists.server.ts'
 import { Field, FormErrors, formResult, SelectField, SubmitButton } from '#app/ui/form.tsx'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 import { accountLinks, continueTarget, registerOrRefuse } from './key-registration.server.ts'
 
 const TAB_TEXT = {
@@ -48,7 +49,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 export async function action({ context, params, request, url }: Route.ActionArgs) {
 	const tab = entitlementKeyTab(params.tab)
 	if (!tab) throw data(null, { status: 405 })
-	const formData = await request.formData()
+	const formData = submittedForm(context)
 	const submission =
 		tab === 'key'
 			? parseWithZod(formData, { schema: EntitlementKeySchema })

@@ -45,6 +45,7 @@ import {
 	type Subscription,
 } from '#app/upstream/contract/cloud.ts'
 import { isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -242,7 +243,7 @@ function backTo(url: URL): string {
  */
 export async function membershipsAction(context: Context, request: Request, url: URL) {
 	const credentials = await requireCredentials(context, request)
-	const submission = parseWithZod(await request.formData(), { schema: StartSchema })
+	const submission = parseWithZod(submittedForm(context), { schema: StartSchema })
 	if (submission.status !== 'success') {
 		return redirectWithToast(context, backTo(url), { type: 'error', message: 'cloudMemberships.planNotOffered' })
 	}

@@ -47,6 +47,7 @@ import { deleteTemporaryData, getTemporaryData } from '#app/upstream/account-ide
 import { getDevices } from '#app/upstream/device.server.ts'
 import { isUpstreamError } from '#app/upstream/errors.ts'
 import { getMasterData } from '#app/upstream/master-data.server.ts'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 import { purchaseLists } from './purchase-details.server.ts'
 
 type Context = Readonly<RouterContextProvider>
@@ -225,7 +226,7 @@ export async function registerAction({ context, request }: Route.ActionArgs) {
 	const credentials = await requireCredentials(context, request)
 	const { culture } = context.get(preferencesContext)
 	const signal = request.signal
-	const form = await request.formData()
+	const form = submittedForm(context)
 	const intent = form.get('intent')
 
 	if (intent === 'device') return registerDevice(context, credentials, form, signal)

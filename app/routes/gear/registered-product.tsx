@@ -25,6 +25,7 @@ import { getRegisteredProduct, updateRegisteredProduct } from '#app/upstream/acc
 import { isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
 import { FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 import { gearItems, productCatalogue } from './gear-list.server.ts'
 import { RegistrationState } from './gear-list-tab.tsx'
 import { purchaseLists } from './purchase-details.server.ts'
@@ -78,7 +79,7 @@ function editFailure(submission: Submission<unknown>, error: unknown) {
 export async function action({ context, request, params }: Route.ActionArgs) {
 	const credentials = await requireCredentials(context, request)
 	const { culture } = context.get(preferencesContext)
-	const form = await request.formData()
+	const form = submittedForm(context)
 	const id = params.registeredProductId
 	// Diffed against the registration as the API keeps it now, never against a copy the form carried.
 	const [record, lists] = await orUpstreamUnavailable(

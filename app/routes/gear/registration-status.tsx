@@ -21,6 +21,7 @@ import { isUpstreamError } from '#app/upstream/errors.ts'
 import { Dialog } from '#app/ui/dialog.tsx'
 import { SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 
 async function readRegistration(
 	{ context, request, params }: Pick<Route.LoaderArgs, 'context' | 'request' | 'params'>,
@@ -52,7 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Continue: checks again. Done answers with 'updated'; a poll that finds it still pending stays where it is. */
 export async function action(args: Route.ActionArgs) {
-	const form = await args.request.formData()
+	const form = submittedForm(args.context)
 	const registration = await readRegistration(args, args.request.signal)
 	const outcome = registrationOutcome(registration.status)
 	const here = registrationStatusPath(registration.id)

@@ -41,6 +41,7 @@ import { AnswerRequiredErrorSchema, type RegisteredProduct } from '#app/upstream
 import { isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
 import { getSurveyDefinitions, type SurveyDefinition } from '#app/upstream/survey-definitions.server.ts'
 import type { FormResult } from '#app/ui/form.tsx'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 
 interface Args {
 	request: Request
@@ -135,7 +136,7 @@ export async function loadQuestionnaire(args: Args) {
  * offer comes back for its second display (survey-offer.ts) on every device. Then back where the user was.
  */
 export async function questionnaireAction(args: Args) {
-	const form = await args.request.formData()
+	const form = submittedForm(args.context)
 	const back = safeReturnPath(
 		String(form.get('redirectTo') ?? ''),
 		questionnairePath(args.params.registeredProductId ?? ''),
@@ -278,7 +279,7 @@ function requiredQuestionOf(error: unknown): string | undefined {
  * answers), then the survey's page thanks the user with the spec's 'You have sent successfully.'.
  */
 export async function surveyAction(args: Args, survey: SurveyName) {
-	const form = await args.request.formData()
+	const form = submittedForm(args.context)
 	const load = await loadOneSurvey(args, survey)
 	if (!load) return notFound()
 	const { product, definition, credentials } = load

@@ -5,6 +5,7 @@ import { pageHashEvent, pageHashOf } from '#app/domain/usage-event.ts'
 import { pageContextOf, usageIdToken, usageLoggingAllowed } from '#app/logging/page-view.server.ts'
 import { logUsage } from '#app/logging/usage-log.server.ts'
 import { useT } from '#app/ui/i18n.tsx'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 
 const SCREENS: ReadonlySet<string> = new Set(SCREEN_ROUTES.map((route) => route.screen))
 
@@ -13,8 +14,8 @@ const SCREENS: ReadonlySet<string> = new Set(SCREEN_ROUTES.map((route) => route.
  * allowed analytics, so the page view's hash is logged too. Answers 204 whatever it logged; 400 to
  * what the beacon never sends.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-	const form = await request.formData()
+export async function action({ context }: Route.ActionArgs) {
+	const form = submittedForm(context)
 	const told = pageHashOf({ screen: form.get('screen'), path: form.get('path'), hash: form.get('hash') }, SCREENS)
 	if (!told) return data(null, { status: 400 })
 	if (usageLoggingAllowed(context)) {

@@ -6,10 +6,11 @@ import { safeReturnPath } from '#app/domain/redirect.ts'
 import { analyticsCookie, sidebarCookie } from '#app/preferences/preferences.server.ts'
 import { sessionContext } from '#app/request-context.server.ts'
 import { useT } from '#app/ui/i18n.tsx'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 
 /** Saves a display preference (sidebar side, analytics opt-in) in its cookie and goes back. */
-export async function action({ request, context }: Route.ActionArgs) {
-	const submission = parseWithZod(await request.formData(), { schema: PreferencesSchema })
+export async function action({ context }: Route.ActionArgs) {
+	const submission = parseWithZod(submittedForm(context), { schema: PreferencesSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	const value = submission.value
 	const cookie =

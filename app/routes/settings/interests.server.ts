@@ -6,6 +6,7 @@ import { invalidForm, orUpstreamUnavailable, redirectWithToast, upstreamFailure 
 import { requireCredentials } from '#app/session/auth.server.ts'
 import { createInterest, deleteInterest, getInterests } from '#app/upstream/account-identity.server.ts'
 import { getMasterData } from '#app/upstream/master-data.server.ts'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 
 export interface InterestOption {
 	id: string
@@ -70,6 +71,6 @@ export async function saveTickedInterests({ context, request }: Args, form: Form
 
 /** The interests tab's form: saved, then the tab again with the 'updated' toast. */
 export async function saveInterests(args: Route.ActionArgs) {
-	const failed = await saveTickedInterests(args, await args.request.formData())
+	const failed = await saveTickedInterests(args, submittedForm(args.context))
 	return failed ?? redirectWithToast(args.context, '/settings/interests', { type: 'success', message: 'toast.updated' })
 }

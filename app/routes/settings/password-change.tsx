@@ -7,10 +7,11 @@ import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.
 import { changePassword } from '#app/upstream/account-identity.server.ts'
 import { Field, FormErrors, formResult, NewPasswordFields, SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 
 /** Changing the password ends the session (spec 1 §4): the user signs in again, told why. */
 export async function action({ request, context }: Route.ActionArgs) {
-	const submission = parseWithZod(await request.formData(), { schema: PasswordChangeSchema })
+	const submission = parseWithZod(submittedForm(context), { schema: PasswordChangeSchema })
 	if (submission.status !== 'success') return invalidForm(submission)
 	const credentials = await requireCredentials(context, request)
 	try {

@@ -29,6 +29,7 @@ import {
 	type Phone,
 } from '#app/upstream/account-identity.server.ts'
 import { getMasterData } from '#app/upstream/master-data.server.ts'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 
 export interface Option {
 	value: string
@@ -157,7 +158,7 @@ async function sendSave(
 export async function profileAction({ context, request }: Route.ActionArgs) {
 	const credentials = await requireCredentials(context, request)
 	const { culture } = context.get(preferencesContext)
-	const form = await request.formData()
+	const form = submittedForm(context)
 	const intent = form.get('intent')
 	const typed = profileValuesFromForm(form)
 	const lists = await orUpstreamUnavailable(profileLists(culture))

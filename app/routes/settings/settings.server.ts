@@ -11,6 +11,7 @@ import { cachedMe, forgetMe } from '#app/session/me.server.ts'
 import { updateUser } from '#app/upstream/account-identity.server.ts'
 import { clearProductInfo, getMasterData } from '#app/upstream/master-data.server.ts'
 import { clearSurveyCache } from '#app/upstream/survey-definitions.server.ts'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 
 const TAB_URL = '/settings/settings'
 
@@ -32,7 +33,7 @@ export async function loadSettingsTab({ context, request }: Route.LoaderArgs) {
 
 /** The settings tab's forms: region and language (choose a region, save both) and clearing the cache. */
 export async function settingsAction({ context, request }: Route.ActionArgs) {
-	const formData = await request.formData()
+	const formData = submittedForm(context)
 	const { culture } = context.get(preferencesContext)
 	switch (settingsIntent(formData.get('intent'))) {
 		case 'region': {

@@ -49,6 +49,7 @@ import { cachedMe } from '#app/session/me.server.ts'
 import { getMe, type Me } from '#app/upstream/account-identity.server.ts'
 import { isUpstreamError } from '#app/upstream/errors.ts'
 import { getMasterData, getStores } from '#app/upstream/master-data.server.ts'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -263,7 +264,7 @@ export async function supportFormAction({ context, request }: { context: Context
 	const credentials = await requireCredentials(context, request)
 	const { culture, theme } = context.get(preferencesContext)
 	const form = SUPPORT_FORMS[tab]
-	const formData = await request.formData()
+	const formData = submittedForm(context)
 	const intent = formData.get('intent')
 	const typed = supportValuesFromForm(form, formData)
 

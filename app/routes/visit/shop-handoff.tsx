@@ -10,6 +10,7 @@ import { requireCredentials } from '#app/session/auth.server.ts'
 import { createExternalUserId, getExternalUserId, updateExternalUserId } from '#app/upstream/account-identity.server.ts'
 import { sendErrorLog } from '#app/upstream/log.server.ts'
 import { useT } from '#app/ui/i18n.tsx'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 
 /** The account API's service the shop account id is kept under (`externalUserId/services/{serviceId}`). */
 export const SHOP_SERVICE_ID = 'shopify'
@@ -52,7 +53,7 @@ const ReplySchema = z.object({
 export async function action({ request, context, url }: Route.ActionArgs) {
 	const rules = shopRules()
 	const target = shopTarget(url.searchParams.get('target'), rules)
-	const reply = ReplySchema.safeParse(Object.fromEntries(await request.formData()))
+	const reply = ReplySchema.safeParse(Object.fromEntries(submittedForm(context)))
 	const verification = reply.success ? verificationOf(reply.data.origin, reply.data, rules) : { ready: false as const }
 	if (!target || !reply.success || reply.data.origin !== target.origin || !verification.ready)
 		return data({ ready: false }, { status: 409, headers: NO_STORE })

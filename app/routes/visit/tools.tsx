@@ -16,6 +16,7 @@ import { hasCredentials } from '#app/session/session.server.ts'
 import { SubmitButton } from '#app/ui/form.tsx'
 import { HoneypotField } from '#app/ui/honeypot.tsx'
 import { useT } from '#app/ui/i18n.tsx'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 
 /**
  * Tools (spec 1 §2): for a customer talking to support, what their portal is (version, culture,
@@ -53,8 +54,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
 	return data({ ...facts, summary }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-	const submission = parseWithZod(await request.formData(), { schema: ResetPreferencesSchema })
+export async function action({ context }: Route.ActionArgs) {
+	const submission = parseWithZod(submittedForm(context), { schema: ResetPreferencesSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	const headers = new Headers()
 	for (const cookie of [themeCookie, cultureCookie, countryCookie, sidebarCookie, analyticsCookie])
