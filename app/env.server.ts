@@ -47,6 +47,28 @@ const EnvSchema = z.object({
 	SUPPORT_RETRY_MAX_MS: z.coerce.number().int().min(10).default(300_000),
 	/** One delivery attempt (files and ticket) gives up after this. */
 	SUPPORT_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+	/**
+	 * `limit=points` pairs, comma-separated: a rate limit's count per window other than its default
+	 * (ADR 0009's table names them: `support-account=10`…), for a site whose people share addresses.
+	 */
+	RATE_LIMITS: z
+		.string()
+		.optional()
+		.transform((v, ctx) => {
+			const points: Record<string, number> = {}
+			for (const pair of (v ?? '')
+				.split(',')
+				.map((s) => s.trim())
+				.filter(Boolean)) {
+				const [name, value] = pair.split('=').map((s) => s.trim())
+				if (!name || !value || !/^\d+$/.test(value) || Number(value) < 1) {
+					ctx.addIssue({ code: 'custom', message: `RATE_LIMITS: "${pair}" is not limit=points` })
+					return z.NEVER
+				}
+				points[name] = Number(value)
+			}
+			return points
+		}),
 	/** Express `trust proxy`: false, true, a hop count or a list of addresses. */
 	TRUST_PROXY: z
 		.string()

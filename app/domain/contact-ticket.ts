@@ -23,7 +23,7 @@ export interface ContactTicket {
 		tags: string[]
 		customFields: { productName: string | null; requestType: string | null; countryName: string | null }
 	}
-	request: { requester: { name: string; email: string }; cultureCode?: string }
+	request: { requester: { name: string; email: string }; cultureCode?: string; userId?: string }
 	brand: string
 }
 

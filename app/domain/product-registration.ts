@@ -113,6 +113,7 @@ export type RegistrationRefusalKind =
 	| 'alreadyRegistered'
 	| 'failed'
 	| 'tokenExpired'
+	| 'attemptLimit'
 	| 'unavailable'
 	| 'other'
 
@@ -136,6 +137,9 @@ export function registrationRefusal(failure: RegistrationFailure): RegistrationR
 	if (failure.kind && failure.kind !== 'status') return { kind: 'unavailable', key: 'toast.tryAgain', status: 503 }
 	if (/TokenExpired/i.test(code) || /token has expired|has been revoked/i.test(message))
 		return { kind: 'tokenExpired', key: 'toast.tokenExpired', status: 401 }
+	// Spec 1 §8's attempt limit: the API's own, or the portal's on wrong serials (ADR 0009).
+	if (/LimitExceeded/i.test(code) || failure.status === 429)
+		return { kind: 'attemptLimit', key: 'errors.attemptLimit', status: 429 }
 	if ((failure.status ?? 0) >= 500 || /TransactionAlreadyStarted/i.test(message))
 		return { kind: 'unavailable', key: 'toast.tryAgain', status: 503 }
 	if (/ProductNotFound/i.test(code) || /^product not found/i.test(message))

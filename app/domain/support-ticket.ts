@@ -29,7 +29,7 @@ export interface SupportTicketRequest {
 		tags: string[]
 		customFields: { productName: string | null; requestType: string | null; countryName: string | null }
 	}
-	request: { requester: { name: string; email: string }; cultureCode: string }
+	request: { requester: { name: string; email: string }; cultureCode: string; userId?: string }
 	brand: string
 }
 

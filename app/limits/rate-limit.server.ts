@@ -87,8 +87,13 @@ export const retryAfterContext = createContext<number | null>(null)
 let limiters = new Map<string, Promise<RateLimiterAbstract>>()
 let limitersStore: unknown = null
 
+/** A limit's count per window: its own, or the one RATE_LIMITS gives it. */
+function pointsOf(rule: RateLimit): number {
+	return getEnv().RATE_LIMITS[rule.name] ?? rule.points
+}
+
 async function createLimiter(rule: RateLimit, redis: ReturnType<typeof getRedisClient>): Promise<RateLimiterAbstract> {
-	const options = { keyPrefix: `portal:limit:${rule.name}`, points: rule.points, duration: rule.seconds }
+	const options = { keyPrefix: `portal:limit:${rule.name}`, points: pointsOf(rule), duration: rule.seconds }
 	if (!redis) return new RateLimiterMemory(options)
 	return new RateLimiterRedis({
 		...options,
@@ -139,7 +144,7 @@ export async function consumeLimit(check: RateLimitCheck, context?: Readonly<Rou
 async function usedUp(check: RateLimitCheck, context?: Readonly<RouterContextProvider>): Promise<boolean> {
 	if (!keyOf(check)) return false
 	const state = await (await limiterFor(check.rule)).get(keyOf(check))
-	if (!state || state.consumedPoints < check.rule.points) return false
+	if (!state || state.consumedPoints < pointsOf(check.rule)) return false
 	context?.set(retryAfterContext, new RateLimited(check.rule, state.msBeforeNext).retryAfterSeconds)
 	return true
 }
@@ -241,7 +246,12 @@ export async function limitedSubmission<T>(limits: AttemptLimits, submit: () => 
  * counts are taken before the attempt and given back after, so parallel guesses cannot all pass
  * one check before any is counted.
  */
-export async function limitedGuess<T>(limits: AttemptLimits, attempt: () => Promise<T>): Promise<T> {
+export async function limitedGuess<T>(
+	limits: AttemptLimits,
+	attempt: () => Promise<T>,
+	/** For an attempt that answers a refusal rather than throwing it. */
+	isRefusal: (result: T) => boolean = () => false,
+): Promise<T> {
 	await consumeLimit(limits.client, limits.context)
 	try {
 		await consumeLimit(limits.account, limits.context)
@@ -251,7 +261,9 @@ export async function limitedGuess<T>(limits: AttemptLimits, attempt: () => Prom
 	}
 	let wasRefused = false
 	try {
-		return await attempt()
+		const result = await attempt()
+		wasRefused = isRefusal(result)
+		return result
 	} catch (error) {
 		wasRefused = refused(error)
 		throw error

@@ -82,7 +82,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 		cultureCode: cultureOf(context),
 		countryName: visitor.countryName,
 	})
-	return sendContactTicket({ context, url, form: appSupportForm(app), ticket, userId: visitor.userId, submission })
+	return sendContactTicket({ context, url, form: appSupportForm(app), ticket, visitor, submission })
 }
 
 export default function AppSupport({ loaderData, actionData }: Route.ComponentProps) {

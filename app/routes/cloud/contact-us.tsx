@@ -49,7 +49,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 		cultureCode: cultureOf(context),
 		countryName: visitor.countryName,
 	})
-	return sendContactTicket({ context, url, form: CONTACT_US_FORM, ticket, userId: visitor.userId, submission })
+	return sendContactTicket({ context, url, form: CONTACT_US_FORM, ticket, visitor, submission })
 }
 
 export default function ContactUs({ loaderData, actionData }: Route.ComponentProps) {

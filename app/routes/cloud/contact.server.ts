@@ -21,6 +21,14 @@ import { requireCredentials } from '#app/session/auth.server.ts'
 import { cachedMe } from '#app/session/me.server.ts'
 import { hasCredentials } from '#app/session/session.server.ts'
 import { isUpstreamError } from '#app/upstream/errors.ts'
+import { fromAccount } from '#app/domain/ticket-requester.ts'
+import {
+	limitedMail,
+	limitedSubmission,
+	mailLimits,
+	RateLimited,
+	supportRequestLimits,
+} from '#app/limits/rate-limit.server.ts'
 import { decodeReceipt, encodeReceipt, type ContactReceipt } from './contact-receipt.server.ts'
 
 type Context = Readonly<RouterContextProvider>
@@ -34,6 +42,8 @@ export interface ContactPrefill {
 export interface ContactVisitor {
 	signedIn: boolean
 	userId: string | null
+	/** The signed-in account's email (verified at activation): the requester of its tickets. */
+	accountEmail: string | null
 	prefill: ContactPrefill
 	/** The customer's country in English, for the ticket's country field; null when not known. */
 	countryName: string | null
@@ -54,7 +64,13 @@ function englishCountryName(code: string | null | undefined): string | null {
  */
 export async function contactVisitor(context: Context, request: Request): Promise<ContactVisitor> {
 	if (!hasCredentials(context.get(sessionContext))) {
-		return { signedIn: false, userId: null, prefill: { contactName: '', email: '' }, countryName: null }
+		return {
+			signedIn: false,
+			userId: null,
+			accountEmail: null,
+			prefill: { contactName: '', email: '' },
+			countryName: null,
+		}
 	}
 	const credentials = await requireCredentials(context, request)
 	try {
@@ -63,6 +79,7 @@ export async function contactVisitor(context: Context, request: Request): Promis
 		return {
 			signedIn: true,
 			userId: credentials.userId,
+			accountEmail: me.email,
 			prefill: { contactName, email: me.email },
 			countryName: englishCountryName(me.country),
 		}
@@ -71,6 +88,7 @@ export async function contactVisitor(context: Context, request: Request): Promis
 		return {
 			signedIn: true,
 			userId: credentials.userId,
+			accountEmail: credentials.email,
 			prefill: { contactName: '', email: credentials.email },
 			countryName: null,
 		}
@@ -140,25 +158,31 @@ export async function sendContactTicket(args: {
 	url: URL
 	form: string
 	ticket: ContactTicket
-	userId: string | null
+	visitor: ContactVisitor
 	submission: Submission<unknown>
 }) {
+	const { context, visitor } = args
+	const account =
+		visitor.userId && visitor.accountEmail ? { userId: visitor.userId, email: visitor.accountEmail } : null
+	// A signed-in customer's ticket is the account's; a visitor's counts like a mail to the address it names.
+	const ticket = account
+		? fromAccount(args.ticket, account, translatorFor(getI18n(context))('supportForms.otherContactEmail'))
+		: args.ticket
+	const send = () => sendSupportRequest({ form: args.form, ticket, attachments: [], userId: visitor.userId })
+	const refusal = (key: string, status: number) =>
+		data({ result: args.submission.reply({ formErrors: [key], hideFields: SECRET_FIELDS }) }, { status })
 	try {
-		const receipt = await sendSupportRequest({
-			form: args.form,
-			ticket: args.ticket,
-			attachments: [],
-			userId: args.userId,
-		})
-		logMilestone(args.context, args.url.pathname, 'support_sent', { form: args.form, delivered: receipt.delivered })
+		const receipt = account
+			? await limitedSubmission(supportRequestLimits(context, account.userId), send)
+			: await limitedMail(mailLimits(context, ticket.request.requester.email), send)
+		logMilestone(context, args.url.pathname, 'support_sent', { form: args.form, delivered: receipt.delivered })
 		const params = new URLSearchParams(args.url.searchParams)
 		params.set(RECEIPT_PARAM, encodeReceipt(receipt, getEnv().SESSION_SECRETS[0]!))
 		return redirect(`${args.url.pathname}?${params}`, 303)
 	} catch (error) {
+		if (error instanceof RateLimited)
+			return refusal(account ? 'errors.tooManySupportRequests' : 'errors.attemptLimit', 429)
 		if (!isUpstreamError(error)) throw error
-		return data(
-			{ result: args.submission.reply({ formErrors: ['toast.exception'], hideFields: SECRET_FIELDS }) },
-			{ status: 503 },
-		)
+		return refusal('toast.exception', 503)
 	}
 }

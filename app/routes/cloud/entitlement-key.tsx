@@ -21,7 +21,8 @@ import { hardwareProducts } from '#app/upstream/cloud-lists.server.ts'
 import { Field, FormErrors, formResult, SelectField, SubmitButton } from '#app/ui/form.tsx'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 import { submittedForm } from '#app/forms/form-body.server.ts'
-import { accountLinks, continueTarget, registerOrRefuse } from './key-registration.server.ts'
+import { guessLimits, limitedGuess, RateLimited } from '#app/limits/rate-limit.server.ts'
+import { accountLinks, continueTarget, refusedByLimit, registerOrRefuse } from './key-registration.server.ts'
 
 const TAB_TEXT = {
 	key: { title: 'cloudKey.key.title', intro: 'cloudKey.key.intro', submit: 'cloudKey.key.submit' },
@@ -58,14 +59,25 @@ export async function action({ context, params, request, url }: Route.ActionArgs
 	const credentials = await requireCredentials(context, request)
 	const value = submission.value
 	const key = 'key' in value ? value.key : value.serialNumber
-	const answer = await registerOrRefuse({
-		idToken: credentials.idToken,
-		tab,
-		key,
-		productCode: value.productCode,
-		submission,
-		signal: request.signal,
-	})
+	let answer
+	try {
+		answer = await limitedGuess(
+			guessLimits(context, credentials.userId),
+			() =>
+				registerOrRefuse({
+					idToken: credentials.idToken,
+					tab,
+					key,
+					productCode: value.productCode,
+					submission,
+					signal: request.signal,
+				}),
+			(outcome) => outcome.kind === 'refused' && outcome.wrongGuess,
+		)
+	} catch (error) {
+		if (error instanceof RateLimited) return refusedByLimit(submission, tab).response
+		throw error
+	}
 	if (answer.kind === 'refused') return answer.response
 	context.get(sessionContext).flash('keyRegistration', { ...answer.receipt, continueTo: continueTarget(url) })
 	return redirect('/cloud/thank-you', 303)

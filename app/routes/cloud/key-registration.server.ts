@@ -44,10 +44,12 @@ function refuse(
 	tab: EntitlementKeyTab,
 	status: number,
 	errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> },
-	outcome: KeyRegistrationRefusal | 'unavailable' | 'invalid',
+	outcome: KeyRegistrationRefusal | 'unavailable' | 'invalid' | 'attemptLimit',
 ) {
 	return {
 		kind: 'refused' as const,
+		/** A key or serial the account API said no to: a guess that counts (ADR 0009). */
+		wrongGuess: outcome !== 'unavailable' && outcome !== 'invalid' && outcome !== 'attemptLimit',
 		response: data({ result: submission.reply({ ...errors, hideFields: SECRET_FIELDS }), tab, outcome }, { status }),
 	}
 }
@@ -117,6 +119,11 @@ export async function registerOrRefuse(args: {
 		if (outcome === 'success') throw error
 		return refuse(submission, tab, 400, { formErrors: [refusalMessage(tab, outcome)] }, outcome)
 	}
+}
+
+/** Too many wrong keys or serials from this account or address: spec 1 §8's attempt-limit message, the form kept. */
+export function refusedByLimit(submission: Submission<unknown>, tab: EntitlementKeyTab): Refused {
+	return refuse(submission, tab, 429, { formErrors: ['errors.attemptLimit'] }, 'attemptLimit')
 }
 
 /** The page's `redirect` query, if its origin is allowed: where the user goes on after success. */

@@ -48,6 +48,7 @@ import { getDevices } from '#app/upstream/device.server.ts'
 import { isUpstreamError } from '#app/upstream/errors.ts'
 import { getMasterData } from '#app/upstream/master-data.server.ts'
 import { submittedForm } from '#app/forms/form-body.server.ts'
+import { guessLimits, limitedGuess } from '#app/limits/rate-limit.server.ts'
 import { purchaseLists } from './purchase-details.server.ts'
 
 type Context = Readonly<RouterContextProvider>
@@ -208,10 +209,12 @@ async function registerDevice(context: Context, credentials: SessionCredentials,
 	if (!modelCode) return answer({ device: { pcode, errorKey: 'register.productNotFound' } }, 400)
 	if (!hasSerialLength(serialCode)) return answer({ device: { pcode, errorKey: 'register.serialLength' } }, 400)
 	try {
-		const created = await register(
-			credentials,
-			{ product: { modelCode }, serialCode, purchaseDate: null, purchaseMethod: null, purchaseDealer: null },
-			signal,
+		const created = await limitedGuess(guessLimits(context, credentials.userId), () =>
+			register(
+				credentials,
+				{ product: { modelCode }, serialCode, purchaseDate: null, purchaseMethod: null, purchaseDealer: null },
+				signal,
+			),
 		)
 		return afterRegistration(context, created)
 	} catch (error) {
@@ -262,7 +265,10 @@ export async function registerAction({ context, request }: Route.ActionArgs) {
 	const registration = registrationOf(submission.value, lists.stores)
 	let created
 	try {
-		created = await register(credentials, registration, signal)
+		// Serials are guessable: the ones the API refuses are counted (ADR 0009).
+		created = await limitedGuess(guessLimits(context, credentials.userId), () =>
+			register(credentials, registration, signal),
+		)
 	} catch (error) {
 		if (!isUpstreamError(error)) throw error
 		const refusal = registrationRefusal(error)

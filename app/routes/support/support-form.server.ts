@@ -50,6 +50,8 @@ import { getMe, type Me } from '#app/upstream/account-identity.server.ts'
 import { isUpstreamError } from '#app/upstream/errors.ts'
 import { getMasterData, getStores } from '#app/upstream/master-data.server.ts'
 import { submittedForm } from '#app/forms/form-body.server.ts'
+import { fromAccount } from '#app/domain/ticket-requester.ts'
+import { limitedSubmission, RateLimited, supportRequestLimits } from '#app/limits/rate-limit.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -308,7 +310,7 @@ export async function supportFormAction({ context, request }: { context: Context
 	const country = value.fields.country || me.country || countryOfCulture(culture)
 	const countryName = new Intl.DisplayNames(['en'], { type: 'region' }).of(country) ?? country
 	const brand = ticketBrand(form.brandFrom === 'brandField' ? value.fields.brand : (choice.product?.brand ?? theme))
-	const ticket = buildSupportTicket({
+	const built = buildSupportTicket({
 		form,
 		value,
 		japanese,
@@ -329,16 +331,27 @@ export async function supportFormAction({ context, request }: { context: Context
 		rjmService: getEnv().SUPPORT_RJM_SERVICE_BRANDS.includes(brand),
 		attachmentNames: files.attachments.map((file) => file.filename),
 	})
+	const ticket = fromAccount(
+		built,
+		{ userId: credentials.userId, email: me.email },
+		translate('supportForms.otherContactEmail'),
+	)
 
 	let receipt
 	try {
-		receipt = await sendSupportRequest({
-			form: tab,
-			ticket,
-			attachments: files.attachments,
-			userId: credentials.userId,
-		})
+		receipt = await limitedSubmission(supportRequestLimits(context, credentials.userId), () =>
+			sendSupportRequest({
+				form: tab,
+				ticket,
+				attachments: files.attachments,
+				userId: credentials.userId,
+			}),
+		)
 	} catch (error) {
+		if (error instanceof RateLimited) {
+			const result = submission.reply({ formErrors: ['errors.tooManySupportRequests'] })
+			return answer({ tab, values: typed, result }, 429)
+		}
 		if (!isUpstreamError(error)) throw error
 		const result = submission.reply({ formErrors: ['toast.exception'] })
 		return answer({ tab, values: typed, result }, 503)

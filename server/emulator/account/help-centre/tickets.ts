@@ -109,10 +109,12 @@ export function ticketsRouter(ctx: EmulatorContext) {
 		if (key !== null && key.length > 255) return sendError(res, 400, 'Invalid parameters.', 'InvalidParameterException')
 		const body = parseBody(HelpCentreTicketRequestSchema, req, res)
 		if (!body) return
-		const userId = typeof res.locals.userId === 'string' ? res.locals.userId : null
+		// With a user's token the ticket is that user's; the portal's own deliveries (security token) name the account.
+		const tokenUser = typeof res.locals.userId === 'string' ? res.locals.userId : null
+		const userId = tokenUser ?? body.request.userId ?? null
 		let requester = body.request.requester
-		if (userId) {
-			const user = findUserById(ctx.db, userId)
+		if (tokenUser) {
+			const user = findUserById(ctx.db, tokenUser)
 			if (!user) return sendError(res, 404, 'User not found.', 'UserNotFoundException')
 			const profileName = [user.profile.firstName, user.profile.lastName]
 				.filter((part) => typeof part === 'string' && part)
