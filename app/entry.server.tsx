@@ -1,12 +1,7 @@
 import { Writable } from 'node:stream'
 import type { ReactNode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
-import {
-	ServerRouter,
-	type EntryContext,
-	type HandleErrorFunction,
-	type RouterContextProvider,
-} from 'react-router'
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
 import type { CatalogueLanguage } from './domain/culture.ts'
 import { serverErrorLog } from './domain/server-errors.ts'
 import { catalogueUrl, getI18n, translatorFor } from './i18n/i18n.server.ts'

@@ -13,12 +13,17 @@ export type ServerErrorLog =
 	/** A request the browser gave up on: nothing went wrong on our side. */
 	| { level: 'none' }
 
-export function serverErrorLog(error: unknown, request: { method: string; url: string; aborted: boolean }): ServerErrorLog {
+export function serverErrorLog(
+	error: unknown,
+	request: { method: string; url: string; aborted: boolean },
+): ServerErrorLog {
 	if (request.aborted) return { level: 'none' }
 	if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
 		// The path only: a query may hold anything a visitor typed (the log scrubs addresses besides).
 		const path = URL.canParse(request.url) ? new URL(request.url).pathname : '(unreadable address)'
 		return { level: 'warn', line: `${error.status} ${error.statusText}: ${request.method.toUpperCase()} ${path}` }
 	}
-	return { level: 'error', error: isRouteErrorResponse(error) && error.error ? error.error : error }
+	// A router refusal of another kind carries its Error beside the response (React Router's default does the same).
+	const internal = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined
+	return { level: 'error', error: internal ?? error }
 }

@@ -119,7 +119,7 @@ describe('the emulator admin calls', () => {
 	})
 
 	// A proxy on this host (the portal behind one, TRUST_PROXY) connects from loopback for every visitor.
-	it.each([
+	it.each<Record<string, string>>([
 		{ 'X-Forwarded-For': '203.0.113.9' },
 		{ 'X-Forwarded-For': '127.0.0.1, 203.0.113.9' },
 		{ 'X-Forwarded-For': '127.0.0.1' },

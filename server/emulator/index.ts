@@ -5,13 +5,7 @@
  */
 import { rmSync } from 'node:fs'
 import path from 'node:path'
-import express, {
-	type NextFunction,
-	type Request,
-	type RequestHandler,
-	type Response,
-	type Router,
-} from 'express'
+import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express'
 import { z } from 'zod'
 import { adminGuard, adminRule } from './admin.ts'
 import { createClock } from './clock.ts'

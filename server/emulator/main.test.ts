@@ -25,7 +25,10 @@ describe('the standalone emulator’s console', () => {
 		url = `http://localhost:${port}/_emulator`
 		const env: Record<string, string | undefined> = { ...process.env, EMULATOR_PORT: String(port), DATA_DIR: dataDir }
 		for (const key of ['RCP_SECURITY_SECRET', 'EMULATOR_ADMIN_TOKEN', 'LOG_LEVEL', 'PUBLIC_URL']) delete env[key]
-		child = spawn(process.execPath, [path.resolve('server/emulator/main.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+		child = spawn(process.execPath, [path.resolve('server/emulator/main.ts')], {
+			env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		})
 		child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
 		child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
 		const giveUp = Date.now() + 60_000

@@ -145,7 +145,8 @@ function routeTable(router: Router, prefix = ''): string[] {
 		const paths = [layer.rawPath ?? '/'].flat().map(String)
 		if (layer.route) {
 			for (const routePath of [layer.route.path].flat())
-				for (const method of Object.keys(layer.route.methods)) table.push(`${method.toUpperCase()} ${prefix}${routePath}`)
+				for (const method of Object.keys(layer.route.methods))
+					table.push(`${method.toUpperCase()} ${prefix}${routePath}`)
 		} else if (layer.handle.stack) {
 			for (const mount of paths)
 				table.push(...routeTable(layer.handle as unknown as Router, prefix + (mount === '/' ? '' : mount)))
@@ -228,7 +229,8 @@ describe('the emulator route table', () => {
 				headers: { ...headers, 'X-Forwarded-For': '203.0.113.50' },
 				body,
 			})
-			for (const response of [fromRemote, forwarded]) if (response.status !== 403) open.push(`${route}: ${response.status}`)
+			for (const response of [fromRemote, forwarded])
+				if (response.status !== 403) open.push(`${route}: ${response.status}`)
 		}
 		expect(open, 'admin calls open to a visitor').toEqual([])
 	})

@@ -161,7 +161,9 @@ export async function setTokenLifetimes(
 
 /** Puts the emulator's clock and token lifetimes back as they were at start. */
 export async function restoreEmulatorTime(request: APIRequestContext) {
-	expect((await request.post('/_emulator/clock', { data: { offsetMs: 0 }, headers: EMULATOR_ADMIN_HEADERS })).ok()).toBe(true)
+	expect(
+		(await request.post('/_emulator/clock', { data: { offsetMs: 0 }, headers: EMULATOR_ADMIN_HEADERS })).ok(),
+	).toBe(true)
 	await setTokenLifetimes(request, DEFAULT_TOKEN_LIFETIMES)
 }
 

@@ -20,7 +20,9 @@ export { EMULATOR_ADMIN_HEADERS }
 
 /** Mail the emulated account API sent to an address, newest first (read through the outbox API). */
 export async function mailTo(request: APIRequestContext, email: string) {
-	const response = await request.get(`/_emulator/mail.json?to=${encodeURIComponent(email)}`, { headers: EMULATOR_ADMIN_HEADERS })
+	const response = await request.get(`/_emulator/mail.json?to=${encodeURIComponent(email)}`, {
+		headers: EMULATOR_ADMIN_HEADERS,
+	})
 	expect(response.ok()).toBe(true)
 	return (await response.json()) as Mail[]
 }

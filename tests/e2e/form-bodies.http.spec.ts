@@ -211,7 +211,9 @@ async function createAccountByPosts(request: APIRequestContext) {
 		maxRedirects: 0,
 	})
 	expect(created.status()).toBe(302)
-	const [mail] = (await (await request.get(`/_emulator/mail.json?to=${encodeURIComponent(email)}`, { headers: EMULATOR_ADMIN_HEADERS })).json()) as {
+	const [mail] = (await (
+		await request.get(`/_emulator/mail.json?to=${encodeURIComponent(email)}`, { headers: EMULATOR_ADMIN_HEADERS })
+	).json()) as {
 		code: string
 	}[]
 	const activated = await request.post('/activation', { form: { email, code: mail!.code }, maxRedirects: 0 })
