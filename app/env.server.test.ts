@@ -43,6 +43,19 @@ describe('parseEnv', () => {
 		expect(parseEnv({ EMULATOR_ADMIN_TOKEN: '' }).EMULATOR_ADMIN_TOKEN).toBeUndefined()
 	})
 
+	it('reads the help centre’s home and origins; with the emulator, its help centre is the home', () => {
+		expect(parseEnv({ PUBLIC_URL: 'https://owners.example/' }).HELP_CENTRE_HOME).toBe(
+			'https://owners.example/_emulator/account/zendesk/hc',
+		)
+		const env = parseEnv({
+			HELP_CENTRE_URL: 'https://help.example/hc/en-us',
+			HELP_CENTRE_ORIGINS: 'https://support.fx.example/hc, http://localhost:8080',
+		})
+		expect(env.HELP_CENTRE_HOME).toBe('https://help.example/hc/en-us')
+		expect(env.HELP_CENTRE_ORIGINS).toEqual(['https://support.fx.example', 'http://localhost:8080'])
+		expect(() => parseEnv({ HELP_CENTRE_ORIGINS: 'javascript:alert(1)' })).toThrow(/HELP_CENTRE_ORIGINS/)
+	})
+
 	it('accepts a Redis URL, with or without TLS', () => {
 		expect(parseEnv({ REDIS_URL: 'redis://127.0.0.1:6379/0' }).REDIS_URL).toBe('redis://127.0.0.1:6379/0')
 		expect(parseEnv({ REDIS_URL: 'rediss://user:pw@cache.example:6380' }).REDIS_URL).toBe(

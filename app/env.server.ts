@@ -119,6 +119,13 @@ const EnvSchema = z.object({
 	CLOUD_EMBED_ORIGINS: list.pipe(z.array(z.url().transform((u) => new URL(u).origin))),
 	/** The portal's public address, for links in mail and the single sign-on redirect URI. Default http://localhost:PORT. */
 	PUBLIC_URL: optionalUrl,
+	/**
+	 * The help centre's home: where its single sign-on (/hc/login) sends a user whose `return_to` is
+	 * not on one of its origins. Default with the built-in emulator: the emulated help centre's.
+	 */
+	HELP_CENTRE_URL: optionalUrl,
+	/** The help centre's other origins (its brands' sites) a `return_to` may be on, besides the home's. */
+	HELP_CENTRE_ORIGINS: list.pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin))),
 	/** Lets addresses other than loopback use the built-in emulator's admin calls, sent as X-Emulator-Admin-Token. */
 	EMULATOR_ADMIN_TOKEN: z
 		.string()
@@ -164,6 +171,8 @@ export type Env = z.infer<typeof EnvSchema> & {
 	USE_EMULATOR: boolean
 	PORTAL_URL: string
 	SECURITY_SECRET: string
+	/** HELP_CENTRE_URL, or the built-in emulator's help centre; undefined with real upstreams and none set. */
+	HELP_CENTRE_HOME: string | undefined
 }
 
 const UPSTREAM_KEYS = [
@@ -208,12 +217,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 	if (secrets.some((s) => s.length < 16)) {
 		throw new Error('Invalid environment:\n  SESSION_SECRET: each secret needs at least 16 characters')
 	}
+	const portalUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
 	return {
 		...env,
 		SESSION_SECRETS: secrets.length > 0 ? secrets : [DEV_SESSION_SECRET],
 		USE_EMULATOR: configured.length === 0,
-		PORTAL_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+		PORTAL_URL: portalUrl,
 		SECURITY_SECRET: env.RCP_SECURITY_SECRET ?? EMULATOR_SECURITY_SECRET,
+		HELP_CENTRE_HOME:
+			env.HELP_CENTRE_URL ?? (configured.length === 0 ? `${portalUrl}/_emulator/account/zendesk/hc` : undefined),
 	}
 }
 

@@ -7,6 +7,7 @@ import {
 	gearListQuery,
 	gearEntryOf,
 	gearPage,
+	isOwnRegistration,
 	sortGear,
 	type SortableGear,
 } from './gear-list.ts'
@@ -162,5 +163,16 @@ describe('gearEntryOf', () => {
 		})
 		const bare = { ...record, product: { slug: 'gone', brand: { value: 'main' } } }
 		expect(gearEntryOf(bare, new Map())).toMatchObject({ name: 'gone', modelCode: null })
+	})
+})
+
+describe('isOwnRegistration', () => {
+	const mine = [{ id: 'rp-1' }, { id: 'rp-2' }]
+	it('knows the user’s own registrations and nothing else', () => {
+		expect(isOwnRegistration(mine, 'rp-2')).toBe(true)
+		expect(isOwnRegistration(mine, 'rp-3')).toBe(false)
+		expect(isOwnRegistration(mine, 'RP-1')).toBe(false)
+		expect(isOwnRegistration(mine, '')).toBe(false)
+		expect(isOwnRegistration([], 'rp-1')).toBe(false)
 	})
 })

@@ -171,3 +171,12 @@ export function gearEntryOf(record: RegistrationRecord, catalogue: ReadonlyMap<s
 		createDate: record.createDate,
 	}
 }
+
+/**
+ * Whether an id from an address or a form names one of the user's own registrations: only those
+ * may be unregistered. Anything else (forged, another user's, already gone) is not found here,
+ * whatever the upstream would make of it.
+ */
+export function isOwnRegistration(registrations: readonly { id: string }[], id: string): boolean {
+	return registrations.some((registration) => registration.id === id)
+}

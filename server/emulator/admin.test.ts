@@ -23,6 +23,11 @@ const ADMIN_CALLS: Array<[method: string, path: string]> = [
 	['POST', '/subscriptions'],
 	['GET', '/tickets'],
 	['GET', '/tickets.json?requester=owner@example.com'],
+	['GET', '/account/zendesk/_tickets'],
+	['GET', '/account/zendesk/_tickets?email=owner@example.com'],
+	['GET', '/log/log/_events'],
+	['GET', '/log/log/_events?userId=anonymous'],
+	['GET', '/no-such-admin-call'],
 ]
 
 /** The emulator behind a server that either reports each peer as it is, or as a remote address. */
@@ -68,10 +73,12 @@ describe('the emulator admin calls', () => {
 	let remoteWithToken: string
 	let remoteWithout: string
 	let loopback: string
+	let loopbackWithout: string
 	beforeAll(async () => {
 		remoteWithToken = await start(TOKEN, '203.0.113.9')
 		remoteWithout = await start(undefined, '::ffff:203.0.113.9')
 		loopback = await start(TOKEN)
+		loopbackWithout = await start(undefined)
 	})
 	afterAll(async () => {
 		for (const server of servers) {
@@ -111,17 +118,33 @@ describe('the emulator admin calls', () => {
 		expect(response.status).toBe(403)
 	})
 
+	// A proxy on this host (the portal behind one, TRUST_PROXY) connects from loopback for every visitor.
+	it.each<Record<string, string>>([
+		{ 'X-Forwarded-For': '203.0.113.9' },
+		{ 'X-Forwarded-For': '127.0.0.1, 203.0.113.9' },
+		{ 'X-Forwarded-For': '127.0.0.1' },
+		{ Forwarded: 'for=203.0.113.9' },
+		{ 'X-Real-IP': '203.0.113.9' },
+	])('refuses a loopback connection that forwards for a client (%o) unless it sends the token', async (headers) => {
+		expect((await call(`${loopbackWithout}/mail.json`, 'GET', headers)).status).toBe(403)
+		expect((await call(`${loopbackWithout}/account/zendesk/_tickets`, 'GET', headers)).status).toBe(403)
+		expect((await call(`${loopback}/mail.json`, 'GET', headers)).status).toBe(403)
+		expect((await call(`${loopback}/mail.json`, 'GET', { ...headers, 'X-Emulator-Admin-Token': TOKEN })).status).toBe(
+			200,
+		)
+	})
+
 	it('leaves the emulated upstreams open to every address', async () => {
 		const response = await call(`${remoteWithout}/account/master/genders`, 'GET')
 		expect(response.status).not.toBe(403)
 	})
 
 	it('says at start which rule applies', () => {
+		const what =
+			'admin calls (every path that is not an emulated API: mail, calls received, reset, clock, faults, token settings, devices, subscriptions, help-centre tickets, log events)'
+		expect(lines).toContain(`${what}: loopback without forwarding headers, or the X-Emulator-Admin-Token header`)
 		expect(lines).toContain(
-			'admin calls (mail, calls received, reset, clock, faults, token settings, devices, subscriptions, help-centre tickets): loopback, or the X-Emulator-Admin-Token header',
-		)
-		expect(lines).toContain(
-			'admin calls (mail, calls received, reset, clock, faults, token settings, devices, subscriptions, help-centre tickets): loopback only; set EMULATOR_ADMIN_TOKEN to allow others',
+			`${what}: loopback without forwarding headers only; set EMULATOR_ADMIN_TOKEN to allow others`,
 		)
 	})
 })

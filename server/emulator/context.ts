@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite'
-import type { Router } from 'express'
+import type { RequestHandler, Router } from 'express'
 import type { Clock } from './clock.ts'
 import type { MailOutbox } from './mail.ts'
 import type { TokenService } from './tokens.ts'
@@ -17,6 +17,11 @@ export interface EmulatorContext {
 	/** The secret of the X-RCP-Security-Token header, shared with the portal. */
 	securitySecret: string
 	log(line: string): void
+	/**
+	 * Guards a service's own route that is not part of its upstream's API (a listing for tests): only
+	 * loopback or the admin token may call it (admin.ts, ADR 0031).
+	 */
+	adminOnly: RequestHandler
 }
 
 /** One emulated upstream (or one part of one), mounted under /_emulator{mount}. */

@@ -5,9 +5,9 @@
  */
 import { rmSync } from 'node:fs'
 import path from 'node:path'
-import express, { type NextFunction, type Request, type Response, type Router } from 'express'
+import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express'
 import { z } from 'zod'
-import { adminGuard, adminRule, ADMIN_PATHS } from './admin.ts'
+import { adminGuard, adminRule } from './admin.ts'
 import { createClock } from './clock.ts'
 import type { EmulatorContext, EmulatorService } from './context.ts'
 import { getMeta, openEmulatorDb, setMeta } from './db.ts'
@@ -37,6 +37,8 @@ export interface EmulatorOptions {
 export interface Emulator {
 	/** Mount at /_emulator. */
 	router: Router
+	/** The emulated upstreams' routes, each service's under its mount (the admin boundary's test walks them). */
+	serviceRouter(): Router
 	context(): EmulatorContext
 	reset(): Promise<void>
 	close(): void
@@ -44,7 +46,7 @@ export interface Emulator {
 
 const SEED_VERSION = '1'
 
-async function build(options: EmulatorOptions, services: readonly EmulatorService[]) {
+async function build(options: EmulatorOptions, services: readonly EmulatorService[], adminOnly: RequestHandler) {
 	const log = options.log ?? ((line: string) => console.log(`[emulator] ${line}`))
 	const db = openEmulatorDb(path.join(options.dataDir, 'emulator.sqlite'))
 	const clock = createClock(db)
@@ -57,6 +59,7 @@ async function build(options: EmulatorOptions, services: readonly EmulatorServic
 		emulatorUrl: options.emulatorUrl,
 		securitySecret: options.securitySecret,
 		log,
+		adminOnly,
 	}
 	for (const service of services) service.migrate?.(ctx)
 	if (getMeta(db, 'seeded') !== SEED_VERSION) {
@@ -70,12 +73,16 @@ async function build(options: EmulatorOptions, services: readonly EmulatorServic
 
 export async function createEmulator(options: EmulatorOptions): Promise<Emulator> {
 	const services = options.services ?? SERVICES
-	let state = await build(options, services)
+	const adminOnly = adminGuard(options.adminToken)
+	let state = await build(options, services, adminOnly)
 	const faults = createFaultRegistry()
 	const requests = createRequestLog()
+	const mounts = services.map((service) => service.mount)
 
 	const router = express.Router()
-	router.use(ADMIN_PATHS, adminGuard(options.adminToken))
+	// Everything outside the emulated upstreams' mounts is an admin call, a new one too: deny by default.
+	// Inside a mount, a service guards its own listings with ctx.adminOnly (routes.test.ts holds both).
+	router.use((req, res, next) => (underMount(req.path, mounts) ? next() : adminOnly(req, res, next)))
 	state.ctx.log(adminRule(options.adminToken))
 	router.use(express.json({ limit: '1mb' }))
 	router.use(express.urlencoded({ extended: false }))
@@ -197,6 +204,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 
 	const emulator: Emulator = {
 		router,
+		serviceRouter: () => state.router,
 		context: () => state.ctx,
 		async reset() {
 			faults.clear()
@@ -204,7 +212,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 			state.ctx.db.close()
 			for (const suffix of ['', '-wal', '-shm'])
 				rmSync(path.join(options.dataDir, `emulator.sqlite${suffix}`), { force: true })
-			state = await build(options, services)
+			state = await build(options, services, adminOnly)
 			state.ctx.log('reset: data cleared and seeded again')
 		},
 		close() {
@@ -214,6 +222,9 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
 	}
 	return emulator
 }
+
+const underMount = (path: string, mounts: readonly string[]) =>
+	mounts.some((mount) => path === mount || path.startsWith(`${mount}/`))
 
 const queryText = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 

@@ -7,8 +7,13 @@ import http from 'node:http'
 import path from 'node:path'
 import express from 'express'
 import { EMULATOR_SECURITY_SECRET, initEnv } from '../../app/env.server.ts'
+import { createLogger, routeConsoleThrough } from '../logger.ts'
 import { closeGracefully } from '../shutdown.ts'
 import { createEmulator } from './index.ts'
+
+// Before anything logs: the emulator prints who it mailed, who sent a ticket, stack traces that hold
+// request data; like the portal's, every line goes through the scrubbing logger (server/logger.ts).
+routeConsoleThrough(createLogger({ level: process.env.LOG_LEVEL }))
 
 const port = Number(process.env.EMULATOR_PORT ?? 3001)
 const emulatorUrl = `http://localhost:${port}/_emulator`

@@ -93,6 +93,24 @@ describe('registered products', () => {
 		expect(await failure(gear.getRegisteredProducts('not-a-token', me.userId))).toMatchObject({ status: 401 })
 	})
 
+	it("answers another user's registration as not found under one's own id, and leaves it registered", async () => {
+		const owner = await newUser()
+		const other = await newUser()
+		const theirs = await gear.createRegisteredProduct(owner.accessToken, owner.userId, registration('OWN0001'))
+		const notFound = { status: 404, message: 'Registered product not found.' }
+		expect(await failure(gear.getRegisteredProduct(other.accessToken, other.userId, theirs.id))).toMatchObject(notFound)
+		expect(
+			await failure(gear.updateRegisteredProduct(other.accessToken, other.userId, theirs.id, { purchaseDealer: 'x' })),
+		).toMatchObject(notFound)
+		expect(await failure(gear.deleteRegisteredProduct(other.accessToken, other.userId, theirs.id))).toMatchObject(
+			notFound,
+		)
+		expect(await gear.getRegisteredProduct(owner.accessToken, owner.userId, theirs.id)).toMatchObject({
+			id: theirs.id,
+			purchaseDealer: 'Corner Music',
+		})
+	})
+
 	it('registers a product by slug or model code and lists it', async () => {
 		const user = await newUser()
 		const created = await gear.createRegisteredProduct(user.accessToken, user.userId, registration('ab12cd3'))

@@ -1,5 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { activatedAccount, latestCode, mailTo, uniqueEmail, visitorAddress } from './emulator.ts'
+import {
+	activatedAccount,
+	EMULATOR_ADMIN_HEADERS,
+	latestCode,
+	mailTo,
+	uniqueEmail,
+	visitorAddress,
+} from './emulator.ts'
 import { test as base, expect } from './fixtures.ts'
 
 export { DEMO } from './demo-accounts.ts'
@@ -77,7 +84,9 @@ export async function createAccount(
  */
 export const accountTest = base.extend<{ visitorAddress: string }>({
 	visitorAddress: [async ({}, use) => use(visitorAddress()), { option: true }],
-	extraHTTPHeaders: async ({ visitorAddress: address }, use) => use({ 'X-Forwarded-For': address }),
+	// A forwarded address makes no admin of the emulator: its admin calls in these journeys send the token.
+	extraHTTPHeaders: async ({ visitorAddress: address }, use) =>
+		use({ 'X-Forwarded-For': address, ...EMULATOR_ADMIN_HEADERS }),
 })
 
 export const STRONG_PASSWORD = 'Secret1234'
@@ -131,7 +140,7 @@ export function toast(page: Page) {
 
 /** Moves the emulator's clock (every upstream's idea of now). */
 export async function advanceClock(request: APIRequestContext, ms: number) {
-	const response = await request.post('/_emulator/clock', { data: { advanceMs: ms } })
+	const response = await request.post('/_emulator/clock', { data: { advanceMs: ms }, headers: EMULATOR_ADMIN_HEADERS })
 	expect(response.ok()).toBe(true)
 }
 
@@ -146,13 +155,15 @@ export async function setTokenLifetimes(
 	request: APIRequestContext,
 	seconds: Partial<Record<keyof typeof DEFAULT_TOKEN_LIFETIMES, number>>,
 ) {
-	const response = await request.post('/_emulator/tokens/settings', { data: seconds })
+	const response = await request.post('/_emulator/tokens/settings', { data: seconds, headers: EMULATOR_ADMIN_HEADERS })
 	expect(response.ok()).toBe(true)
 }
 
 /** Puts the emulator's clock and token lifetimes back as they were at start. */
 export async function restoreEmulatorTime(request: APIRequestContext) {
-	expect((await request.post('/_emulator/clock', { data: { offsetMs: 0 } })).ok()).toBe(true)
+	expect(
+		(await request.post('/_emulator/clock', { data: { offsetMs: 0 }, headers: EMULATOR_ADMIN_HEADERS })).ok(),
+	).toBe(true)
 	await setTokenLifetimes(request, DEFAULT_TOKEN_LIFETIMES)
 }
 

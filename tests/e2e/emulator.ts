@@ -14,10 +14,15 @@ import {
 import type { HelpCentreTicket } from '../../app/upstream/contract/help-centre.ts'
 import type { Mail } from '../../server/emulator/mail.ts'
 import { expect } from './fixtures.ts'
+import { EMULATOR_ADMIN_HEADERS } from './worker-portal.ts'
+
+export { EMULATOR_ADMIN_HEADERS }
 
 /** Mail the emulated account API sent to an address, newest first (read through the outbox API). */
 export async function mailTo(request: APIRequestContext, email: string) {
-	const response = await request.get(`/_emulator/mail.json?to=${encodeURIComponent(email)}`)
+	const response = await request.get(`/_emulator/mail.json?to=${encodeURIComponent(email)}`, {
+		headers: EMULATOR_ADMIN_HEADERS,
+	})
 	expect(response.ok()).toBe(true)
 	return (await response.json()) as Mail[]
 }
@@ -58,14 +63,16 @@ export interface ReceivedCall {
 
 /** The calls the emulated upstreams answered with this account's tokens, oldest first. */
 export async function callsWithTokensOf(request: APIRequestContext, email: string): Promise<ReceivedCall[]> {
-	const response = await request.get(`/_emulator/requests.json?email=${encodeURIComponent(email)}`)
+	const response = await request.get(`/_emulator/requests.json?email=${encodeURIComponent(email)}`, {
+		headers: EMULATOR_ADMIN_HEADERS,
+	})
 	expect(response.ok()).toBe(true)
 	return (await response.json()) as ReceivedCall[]
 }
 
 /** The number of the latest call the emulator answered, for `callsAfter`. */
 export async function latestCall(request: APIRequestContext): Promise<number> {
-	const response = await request.get('/_emulator/requests.json')
+	const response = await request.get('/_emulator/requests.json', { headers: EMULATOR_ADMIN_HEADERS })
 	expect(response.ok()).toBe(true)
 	return ((await response.json()) as { latest: number }).latest
 }
@@ -76,7 +83,7 @@ export async function latestCall(request: APIRequestContext): Promise<number> {
  * (`madeFor`).
  */
 export async function callsAfter(request: APIRequestContext, after: number): Promise<ReceivedCall[]> {
-	const response = await request.get(`/_emulator/requests.json?after=${after}`)
+	const response = await request.get(`/_emulator/requests.json?after=${after}`, { headers: EMULATOR_ADMIN_HEADERS })
 	expect(response.ok()).toBe(true)
 	return (await response.json()) as ReceivedCall[]
 }
@@ -174,7 +181,9 @@ export async function accountApiSession(
  * what the help centre received, read through the emulator's admin call.
  */
 export async function ticketsFor(request: APIRequestContext, email: string): Promise<HelpCentreTicket[]> {
-	const response = await request.get(`/_emulator/tickets.json?requester=${encodeURIComponent(email)}`)
+	const response = await request.get(`/_emulator/tickets.json?requester=${encodeURIComponent(email)}`, {
+		headers: EMULATOR_ADMIN_HEADERS,
+	})
 	expect(response.ok()).toBe(true)
 	return (await response.json()) as HelpCentreTicket[]
 }

@@ -9,6 +9,7 @@ import type { APIRequestContext } from '@playwright/test'
 import fc from 'fast-check'
 import routes from '../../app/routes.ts'
 import { uniqueEmail, visitorAddress } from './account.ts'
+import { EMULATOR_ADMIN_HEADERS } from './emulator.ts'
 import { expect, test } from './fixtures.ts'
 
 interface RouteEntry {
@@ -324,7 +325,9 @@ async function createAccountByPosts(request: APIRequestContext) {
 		maxRedirects: 0,
 	})
 	expect(created.status()).toBe(302)
-	const [mail] = (await (await request.get(`/_emulator/mail.json?to=${encodeURIComponent(email)}`)).json()) as {
+	const [mail] = (await (
+		await request.get(`/_emulator/mail.json?to=${encodeURIComponent(email)}`, { headers: EMULATOR_ADMIN_HEADERS })
+	).json()) as {
 		code: string
 	}[]
 	const activated = await request.post('/activation', { form: { email, code: mail!.code }, maxRedirects: 0 })

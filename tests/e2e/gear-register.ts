@@ -1,7 +1,7 @@
 /** Helpers of the product registration journeys (gear-register*.spec.ts). */
 import type { APIRequestContext, Page } from '@playwright/test'
 import { formPost } from './account.ts'
-import { callsWithTokensOf } from './emulator.ts'
+import { callsWithTokensOf, EMULATOR_ADMIN_HEADERS } from './emulator.ts'
 import { expect } from './fixtures.ts'
 
 export { callsAfter, callsWithTokensOf as accountCalls, latestCall, madeFor } from './emulator.ts'
@@ -17,7 +17,10 @@ export async function registrationsSent(request: APIRequestContext, email: strin
 
 /** Gives an account a device its apps have seen (the device API then lists it). */
 export async function addDevice(request: APIRequestContext, email: string, pcode: string, productVer: string[] = []) {
-	const response = await request.post('/_emulator/devices', { data: { email, pcode, productVer } })
+	const response = await request.post('/_emulator/devices', {
+		data: { email, pcode, productVer },
+		headers: EMULATOR_ADMIN_HEADERS,
+	})
 	expect(response.status()).toBe(201)
 }
 

@@ -19,6 +19,15 @@ export interface WorkerPortal {
 	dataDir: string
 }
 
+/**
+ * The suite's journeys send X-Forwarded-For from loopback (as visitors behind a proxy), and such a
+ * request is no admin of the emulator by its address (ADR 0031): calls to its admin paths send this.
+ */
+export const E2E_EMULATOR_ADMIN_TOKEN = 'e2e-emulator-admin-token-of-enough-length'
+export const EMULATOR_ADMIN_HEADERS: Readonly<Record<string, string>> = {
+	'X-Emulator-Admin-Token': E2E_EMULATOR_ADMIN_TOKEN,
+}
+
 /** The settings the suite's portal runs with: those of a production install, pointed at this port. */
 export function portalEnv(port: number, dataDir: string): Record<string, string> {
 	return {
@@ -36,6 +45,7 @@ export function portalEnv(port: number, dataDir: string): Record<string, string>
 		SHOP_ORIGINS: 'https://shop.localhost',
 		// The China rule is tested with a forwarded address from loopback.
 		TRUST_PROXY: 'loopback',
+		EMULATOR_ADMIN_TOKEN: E2E_EMULATOR_ADMIN_TOKEN,
 	}
 }
 

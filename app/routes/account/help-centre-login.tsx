@@ -1,5 +1,6 @@
 import { redirectDocument } from 'react-router'
 import type { Route } from './+types/help-centre-login'
+import { helpCentreReturnTo } from '#app/domain/help-centre-return.ts'
 import { isAllowedRedirect } from '#app/domain/redirect.ts'
 import { getEnv } from '#app/env.server.ts'
 import { sessionContext } from '#app/request-context.server.ts'
@@ -11,13 +12,17 @@ import { useT } from '#app/ui/i18n.tsx'
 /**
  * Help-centre single sign-on: a signed-out user signs in first (this page is
  * remembered); a signed-in one goes to the address the help centre gives,
- * only if its origin is allowed.
+ * only if its origin is allowed, and asks it to return only to its own pages.
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
 	if (!hasCredentials(context.get(sessionContext))) throw signInRedirect(request, url.pathname + url.search)
 	const credentials = await requireCredentials(context, request)
-	const returnTo = url.searchParams.get('return_to') ?? url.searchParams.get('returnTo') ?? undefined
 	const env = getEnv()
+	// Only a page of the help centre itself: anything else would make this sign-on an open redirect.
+	const returnTo = helpCentreReturnTo(url.searchParams.get('return_to') ?? url.searchParams.get('returnTo'), {
+		home: env.HELP_CENTRE_HOME,
+		origins: env.HELP_CENTRE_ORIGINS,
+	})
 	try {
 		const { redirectUrl } = await helpCentreSso({ idToken: credentials.idToken, returnTo })
 		// A whole-page redirect: the help centre is not a route of this app, even on this origin.

@@ -1,15 +1,20 @@
 /**
  * Unregistering a product (UnregisterProduct, `/gear/my_gear/:registeredProductId/unregister`): a
  * page that asks first, then `DELETE` on the registered product (its survey answers go with it)
- * and back to the list with the spec's 'unregistered' message.
+ * and back to the list with the spec's 'unregistered' message. An id that is not one of the user's
+ * registrations is not found, and nothing is deleted.
  */
 import { Form, Link, type RouterContextProvider } from 'react-router'
 import type { Route } from './+types/unregister-product'
-import { gearEntryOf, GEAR_LIST_PATH } from '#app/domain/gear-list.ts'
+import { gearEntryOf, GEAR_LIST_PATH, isOwnRegistration } from '#app/domain/gear-list.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
-import { orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
+import { notFound, orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
-import { deleteRegisteredProduct, getRegisteredProduct } from '#app/upstream/account-gear.server.ts'
+import {
+	deleteRegisteredProduct,
+	getRegisteredProduct,
+	getRegisteredProducts,
+} from '#app/upstream/account-gear.server.ts'
 import { isUpstreamError } from '#app/upstream/errors.ts'
 import { SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
@@ -36,6 +41,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
 	const credentials = await requireCredentials(context, request)
+	// Checked against the user's own list, not left to the upstream: a forged or stale id must not be
+	// answered 'unregistered', nor reach a delete call at all.
+	const registrations = await orUpstreamUnavailable(
+		getRegisteredProducts(credentials.accessToken, credentials.userId, request.signal),
+	)
+	if (!isOwnRegistration(registrations, params.registeredProductId)) notFound('gear.notYourRegistration')
 	await orUpstreamUnavailable(
 		deleteRegisteredProduct(
 			credentials.accessToken,
@@ -43,7 +54,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 			params.registeredProductId,
 			request.signal,
 		).catch((error: unknown) => {
-			// Gone already (a second press, another tab): what the user asked for is done.
+			// Gone since the list was read (another tab at the same moment): what the user asked for is done.
 			if (isUpstreamError(error) && error.kind === 'status' && error.status === 404) return
 			throw error
 		}),

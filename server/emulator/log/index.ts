@@ -35,7 +35,8 @@ export const logService: EmulatorService = {
 			res.type('application/javascript').send("document.documentElement.setAttribute('data-analytics', 'loaded')\n")
 		})
 
-		router.get('/log/_events', (req, res) => {
+		// Not the log service's API but every user's stored events: admin only.
+		router.get('/log/_events', ctx.adminOnly, (req, res) => {
 			const service = typeof req.query.service === 'string' && req.query.service ? req.query.service : undefined
 			const rawUser = typeof req.query.userId === 'string' && req.query.userId ? req.query.userId : undefined
 			const userId = rawUser === 'anonymous' ? null : rawUser
