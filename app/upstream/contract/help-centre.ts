@@ -73,7 +73,7 @@ export const HelpCentreTicketRequestSchema = z.object({
 	request: z
 		.object({
 			requester: z.object({ name: z.string().trim().min(1).max(200), email: z.email() }).optional(),
-			/** The account a ticket sent with the security token comes from (ADR 0009): its requester is that account's email. */
+			/** The account a ticket sent with the security token comes from (ADR 0009): its email is the requester. */
 			userId: z.string().trim().min(1).max(100).optional(),
 			cultureCode: z.string().trim().max(20).optional(),
 		})
