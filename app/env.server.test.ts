@@ -36,6 +36,15 @@ describe('parseEnv', () => {
 		expect(() => parseEnv({ MAINTENANCE: 'yes' })).toThrow(/MAINTENANCE/)
 	})
 
+	it('refuses a public suffix as a shop preview host, saying why (ADR 0032)', () => {
+		expect(() => parseEnv({ SHOP_PREVIEW_HOSTS: 'vercel.app' })).toThrow(
+			/SHOP_PREVIEW_HOSTS.*"vercel.app" is a public suffix/,
+		)
+		expect(parseEnv({ SHOP_PREVIEW_HOSTS: 'shop-preview.vercel.app' }).SHOP_PREVIEW_HOSTS).toEqual([
+			'shop-preview.vercel.app',
+		])
+	})
+
 	it('reads the emulator admin token; an empty one counts as absent', () => {
 		expect(parseEnv({ EMULATOR_ADMIN_TOKEN: ' admin-token-of-enough-length ' }).EMULATOR_ADMIN_TOKEN).toBe(
 			'admin-token-of-enough-length',
@@ -60,6 +69,7 @@ describe('parseEnv', () => {
 		[{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
 		[{ REDIS_URL: 'http://cache.example' }, 'REDIS_URL'],
 		[{ EMULATOR_ADMIN_TOKEN: 'short' }, 'EMULATOR_ADMIN_TOKEN'],
+		[{ SHOP_PREVIEW_HOSTS: 'shop-preview.vercel.app, vercel.app' }, 'SHOP_PREVIEW_HOSTS'],
 	])('refuses %o, naming %s', (source, name) => {
 		expect(() => parseEnv(source)).toThrow(name)
 	})

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { parseMaintenanceWindow, type MaintenanceWindow } from './domain/maintenance.ts'
+import { previewHostProblem } from './domain/shop-origins.ts'
 import { isThemeName, type ThemeName } from './domain/theme.ts'
 
 /** An optional URL of the given schemes; an empty value counts as absent. */
@@ -92,7 +93,17 @@ const EnvSchema = z.object({
 	/** The shop sites whose origins take part in the service-worker handoff (https only, ADR 0028); empty: none. */
 	SHOP_ORIGINS: list.pipe(z.array(z.url({ protocol: /^https$/ }).transform((u) => new URL(u).origin))),
 	/** Host suffixes of the shops' preview deployments admitted to the handoff (ADR 0027, 0028); empty: none. */
-	SHOP_PREVIEW_HOSTS: list.pipe(z.array(z.string().regex(/^[A-Za-z0-9.-]+$/))),
+	SHOP_PREVIEW_HOSTS: list.pipe(
+		z.array(
+			z
+				.string()
+				.regex(/^[A-Za-z0-9.-]+$/)
+				.superRefine((host, ctx) => {
+					const problem = previewHostProblem(host)
+					if (problem) ctx.addIssue({ code: 'custom', message: problem })
+				}),
+		),
+	),
 	/** Origins that may frame the embedded memberships (CSP frame-ancestors, ADR 0023); empty: none. */
 	CLOUD_EMBED_ORIGINS: list.pipe(z.array(z.url().transform((u) => new URL(u).origin))),
 	/** The portal's public address, for links in mail and the single sign-on redirect URI. Default http://localhost:PORT. */
