@@ -1,5 +1,20 @@
+import { generateKeyPairSync, type KeyObject } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { parseEnv } from './env.server.ts'
+import type { ShopKey } from './domain/shop-reply.server.ts'
+import { EMULATOR_SHOP_PUBLIC_KEY, parseEnv } from './env.server.ts'
+
+const UPSTREAMS = Object.fromEntries(
+	[
+		'ACCOUNT_API_URL',
+		'SSO_URL',
+		'CLOUD_API_URL',
+		'DEVICE_API_URL',
+		'PUBLIC_API_URL',
+		'LOG_API_URL',
+		'VIDEO_API_URL',
+	].map((k) => [k, 'https://up.example']),
+)
+const spki = (key: KeyObject) => key.export({ type: 'spki', format: 'der' }).toString('base64')
 
 describe('parseEnv', () => {
 	it('gives defaults that run the portal on the emulator', () => {
@@ -34,6 +49,53 @@ describe('parseEnv', () => {
 		})
 		expect(() => parseEnv({ MAINTENANCE_WINDOW: '2026-12-01T01:00/2026-12-01T03:00' })).toThrow(/MAINTENANCE_WINDOW/)
 		expect(() => parseEnv({ MAINTENANCE: 'yes' })).toThrow(/MAINTENANCE/)
+	})
+
+	it('refuses a public suffix as a shop preview host, saying why (ADR 0032)', () => {
+		expect(() => parseEnv({ SHOP_PREVIEW_HOSTS: 'vercel.app' })).toThrow(
+			/SHOP_PREVIEW_HOSTS.*"vercel.app" is a public suffix/,
+		)
+		expect(parseEnv({ SHOP_PREVIEW_HOSTS: 'shop-preview.vercel.app' }).SHOP_PREVIEW_HOSTS).toEqual([
+			'shop-preview.vercel.app',
+		])
+	})
+
+	it('reads the shops’ public keys, by origin or preview host (ADR 0032)', () => {
+		const ed = generateKeyPairSync('ed25519').publicKey
+		const ec = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).publicKey
+		const env = parseEnv({
+			...UPSTREAMS,
+			SHOP_ORIGINS: 'https://shop.example',
+			SHOP_KEYS: `https://shop.example/=${spki(ed)}, shop-preview.vercel.app=${spki(ec)}`,
+		})
+		expect(env.SHOP_KEYS.map(({ shop, algorithms }) => ({ shop, algorithms }))).toEqual([
+			{ shop: 'https://shop.example', algorithms: ['EdDSA', 'Ed25519'] },
+			{ shop: 'shop-preview.vercel.app', algorithms: ['ES256'] },
+		])
+		expect(env.SHOP_KEYS[0]!.key.equals(ed)).toBe(true)
+	})
+
+	it('trusts the emulator’s shop key only on the emulator, after the configured ones', () => {
+		const emulatorKey = (shop: ShopKey) => spki(shop.key) === EMULATOR_SHOP_PUBLIC_KEY
+		const onEmulator = parseEnv({ SHOP_ORIGINS: 'https://shop.example', SHOP_PREVIEW_HOSTS: 'shop-preview.vercel.app' })
+		expect(onEmulator.SHOP_KEYS.map((k) => [k.shop, emulatorKey(k)])).toEqual([
+			['https://shop.example', true],
+			['shop-preview.vercel.app', true],
+		])
+		expect(parseEnv({ ...UPSTREAMS, SHOP_ORIGINS: 'https://shop.example' }).SHOP_KEYS).toEqual([])
+	})
+
+	it.each([
+		['no key', 'https://shop.example'],
+		['a key that is not one', 'https://shop.example=bm90IGEga2V5'],
+		['an http shop', `http://shop.example=${EMULATOR_SHOP_PUBLIC_KEY}`],
+		['a public suffix', `vercel.app=${EMULATOR_SHOP_PUBLIC_KEY}`],
+		[
+			'a weak key (RSA 1024)',
+			`https://shop.example=${spki(generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey)}`,
+		],
+	])('refuses SHOP_KEYS with %s', (_, value) => {
+		expect(() => parseEnv({ SHOP_KEYS: value })).toThrow(/SHOP_KEYS: .* is not shop=key/)
 	})
 
 	it('reads the emulator admin token; an empty one counts as absent', () => {
@@ -73,6 +135,7 @@ describe('parseEnv', () => {
 		[{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
 		[{ REDIS_URL: 'http://cache.example' }, 'REDIS_URL'],
 		[{ EMULATOR_ADMIN_TOKEN: 'short' }, 'EMULATOR_ADMIN_TOKEN'],
+		[{ SHOP_PREVIEW_HOSTS: 'shop-preview.vercel.app, vercel.app' }, 'SHOP_PREVIEW_HOSTS'],
 	])('refuses %o, naming %s', (source, name) => {
 		expect(() => parseEnv(source)).toThrow(name)
 	})

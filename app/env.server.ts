@@ -2,8 +2,11 @@
  * Every setting of the portal, validated once at start. A bad value stops the
  * process with a message that names the variable.
  */
+import { createPublicKey } from 'node:crypto'
 import { z } from 'zod'
 import { parseMaintenanceWindow, type MaintenanceWindow } from './domain/maintenance.ts'
+import { previewHostProblem } from './domain/shop-origins.ts'
+import type { ShopKey } from './domain/shop-reply.server.ts'
 import { isThemeName, type ThemeName } from './domain/theme.ts'
 
 /** An optional URL of the given schemes; an empty value counts as absent. */
@@ -25,6 +28,47 @@ const list = z
 			.map((s) => s.trim())
 			.filter(Boolean),
 	)
+
+/** The JWS algorithms a shop's public key signs with, by its type; null for a type not taken. */
+function algorithmsOf(key: ReturnType<typeof createPublicKey>): string[] | null {
+	const { asymmetricKeyType: type, asymmetricKeyDetails: details } = key
+	if (type === 'ed25519') return ['EdDSA', 'Ed25519']
+	if (type === 'ec' && details?.namedCurve === 'prime256v1') return ['ES256']
+	if (type === 'ec' && details?.namedCurve === 'secp384r1') return ['ES384']
+	if (type === 'rsa' && (details?.modulusLength ?? 0) >= 2048) return ['RS256', 'PS256']
+	return null
+}
+
+/**
+ * `shop=key` pairs, comma-separated: a shop origin (or a preview host suffix) and its public key,
+ * the base64 of its SPKI DER form (`openssl pkey -pubin -outform DER | base64 -w0`).
+ */
+const shopKeys = list.transform((pairs, ctx): ShopKey[] => {
+	const keys: ShopKey[] = []
+	for (const pair of pairs) {
+		const at = pair.indexOf('=')
+		const name = pair.slice(0, at).trim()
+		let shop: string | null = null
+		if (/^https:\/\//.test(name) && URL.canParse(name)) shop = new URL(name).origin
+		else if (/^[A-Za-z0-9.-]+$/.test(name) && !previewHostProblem(name)) shop = name.toLowerCase().replace(/^\.+/, '')
+		let key: ReturnType<typeof createPublicKey> | null = null
+		try {
+			key = createPublicKey({ key: Buffer.from(pair.slice(at + 1).trim(), 'base64'), format: 'der', type: 'spki' })
+		} catch {
+			// Said below.
+		}
+		const algorithms = key && algorithmsOf(key)
+		if (at < 0 || !shop || !key || !algorithms) {
+			ctx.addIssue({
+				code: 'custom',
+				message: `"${pair.slice(0, 60)}" is not shop=key with an https shop origin (or a preview host) and an Ed25519, P-256, P-384 or RSA (2048+) public key in base64 SPKI DER`,
+			})
+			return z.NEVER
+		}
+		keys.push({ shop, key, algorithms })
+	}
+	return keys
+})
 
 const EnvSchema = z.object({
 	NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
@@ -114,7 +158,22 @@ const EnvSchema = z.object({
 	/** The shop sites whose origins take part in the service-worker handoff (https only, ADR 0028); empty: none. */
 	SHOP_ORIGINS: list.pipe(z.array(z.url({ protocol: /^https$/ }).transform((u) => new URL(u).origin))),
 	/** Host suffixes of the shops' preview deployments admitted to the handoff (ADR 0027, 0028); empty: none. */
-	SHOP_PREVIEW_HOSTS: list.pipe(z.array(z.string().regex(/^[A-Za-z0-9.-]+$/))),
+	SHOP_PREVIEW_HOSTS: list.pipe(
+		z.array(
+			z
+				.string()
+				.regex(/^[A-Za-z0-9.-]+$/)
+				.superRefine((host, ctx) => {
+					const problem = previewHostProblem(host)
+					if (problem) ctx.addIssue({ code: 'custom', message: problem })
+				}),
+		),
+	),
+	/**
+	 * The shops' public keys: a shop account id is saved only from a reply the shop signed with its
+	 * key (ADR 0032). On the built-in emulator every shop without one gets the emulator's shop's.
+	 */
+	SHOP_KEYS: shopKeys,
 	/** Origins that may frame the embedded memberships (CSP frame-ancestors, ADR 0023); empty: none. */
 	CLOUD_EMBED_ORIGINS: list.pipe(z.array(z.url().transform((u) => new URL(u).origin))),
 	/** The portal's public address, for links in mail and the single sign-on redirect URI. Default http://localhost:PORT. */
@@ -186,6 +245,12 @@ const UPSTREAM_KEYS = [
 ] as const
 
 const DEV_SESSION_SECRET = 'development-only-session-secret'
+/**
+ * The public key of the shop the built-in emulator plays (its private key is in server/emulator/shop):
+ * only ever trusted when the emulator stands in for the upstreams, never with real ones.
+ */
+export const EMULATOR_SHOP_PUBLIC_KEY = 'MCowBQYDK2VwAyEAvNO2NlVINBD9sArmasZ11C93C4aBIYDCrLbYiCFcgMk='
+
 /** The built-in emulator's default; real upstreams need their own (checked below). */
 export const EMULATOR_SECURITY_SECRET = 'emulator-security-token-secret'
 
@@ -218,14 +283,30 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 		throw new Error('Invalid environment:\n  SESSION_SECRET: each secret needs at least 16 characters')
 	}
 	const portalUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
+	const useEmulator = configured.length === 0
+	const emulatorShop = createPublicKey({
+		key: Buffer.from(EMULATOR_SHOP_PUBLIC_KEY, 'base64'),
+		format: 'der',
+		type: 'spki',
+	})
 	return {
 		...env,
+		// Configured keys come first, so they win over the emulator's shop.
+		SHOP_KEYS: useEmulator
+			? [
+					...env.SHOP_KEYS,
+					...[...env.SHOP_ORIGINS, ...env.SHOP_PREVIEW_HOSTS].map((shop) => ({
+						shop,
+						key: emulatorShop,
+						algorithms: ['EdDSA', 'Ed25519'],
+					})),
+				]
+			: env.SHOP_KEYS,
 		SESSION_SECRETS: secrets.length > 0 ? secrets : [DEV_SESSION_SECRET],
-		USE_EMULATOR: configured.length === 0,
+		USE_EMULATOR: useEmulator,
 		PORTAL_URL: portalUrl,
 		SECURITY_SECRET: env.RCP_SECURITY_SECRET ?? EMULATOR_SECURITY_SECRET,
-		HELP_CENTRE_HOME:
-			env.HELP_CENTRE_URL ?? (configured.length === 0 ? `${portalUrl}/_emulator/account/zendesk/hc` : undefined),
+		HELP_CENTRE_HOME: env.HELP_CENTRE_URL ?? (useEmulator ? `${portalUrl}/_emulator/account/zendesk/hc` : undefined),
 	}
 }
 

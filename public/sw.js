@@ -1,17 +1,18 @@
 /*
  * The portal's service worker (spec 2 §4; ADR 0028), scope '/'. It intercepts no fetch: pages load
  * from the network as if it were not there. It only hands a shop the user's id token: a page of the
- * portal sends {type: 'cognitoToken', idToken, event, shopOrigin} with a message port; the worker
- * posts the token to that shop's verification endpoint and answers on the port with the shop's
- * {type: 'tokenVerification', status, shopifyId?} and the origin it really came from. This script's
- * CSP (connect-src) names the allowed shop origins only, so the browser sends the token nowhere else.
+ * portal sends {type: 'cognitoToken', idToken, event, shopOrigin, state} with a message port; the
+ * worker posts the token and the handoff's state to that shop's verification endpoint and answers on
+ * the port with the shop's {type: 'tokenVerification', status, shopifyId?, token?} (token: the shop's
+ * signed reply, ADR 0032) and the origin it really came from. This script's CSP (connect-src) names
+ * the allowed shop origins only, so the browser sends the token nowhere else.
  */
 self.addEventListener('install', () => self.skipWaiting())
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()))
 
 const VERIFICATION_PATH = '/owners-portal/token-verification'
 
-async function verify({ idToken, event, shopOrigin }) {
+async function verify({ idToken, event, shopOrigin, state }) {
 	const refused = { type: 'tokenVerification', status: 'error', origin: '' }
 	try {
 		const url = new URL(VERIFICATION_PATH, shopOrigin)
@@ -24,7 +25,7 @@ async function verify({ idToken, event, shopOrigin }) {
 			cache: 'no-store',
 			referrerPolicy: 'no-referrer',
 			headers: { 'Content-Type': 'text/plain' },
-			body: JSON.stringify({ type: 'cognitoToken', idToken, event }),
+			body: JSON.stringify({ type: 'cognitoToken', idToken, event, state }),
 		})
 		if (!response.ok) return refused
 		const reply = await response.json()
@@ -33,6 +34,7 @@ async function verify({ idToken, event, shopOrigin }) {
 			type: 'tokenVerification',
 			status: String(reply.status),
 			...(reply.shopifyId === undefined || reply.shopifyId === null ? {} : { shopifyId: String(reply.shopifyId) }),
+			...(typeof reply.token === 'string' ? { token: reply.token } : {}),
 			origin: new URL(response.url).origin,
 		}
 	} catch {

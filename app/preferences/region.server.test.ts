@@ -1,9 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { sign } from 'cookie-signature'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { getEnv } from '#app/env.server.ts'
 import { createLoadContext } from '#app/request-context.server.ts'
 
+const lookups = vi.hoisted(() => [] as string[])
 vi.mock('#app/upstream/public.server.ts', () => ({
-	getGeoipCountry: async (address: string) => (address.startsWith('198.51.100.') ? 'China' : 'Japan'),
+	getGeoipCountry: async (address: string) => {
+		lookups.push(address)
+		return address.startsWith('198.51.100.') ? 'China' : 'Japan'
+	},
 }))
+
+/** Where a visit from `address` with `cookie` ends: the page, or the notice; and the geo cookie it is given. */
+async function visit(address: string, cookie: string | null) {
+	const { regionMiddleware } = await import('./region.server.ts')
+	const url = new URL('http://localhost/login')
+	const request = new Request(url, cookie === null ? undefined : { headers: { Cookie: cookie } })
+	const args = { request, url, context: createLoadContext({ nonce: '', clientIp: address }) }
+	let response: Response
+	try {
+		response = (await regionMiddleware(args as never, async () => new Response('page'))) as Response
+	} catch (thrown) {
+		response = thrown as Response
+	}
+	return {
+		notice: response.headers.get('Location') === '/unavailable',
+		setCookie: response.headers.get('Set-Cookie')?.split(';')[0] ?? null,
+	}
+}
 
 /** The Set-Cookie of the geo cookie a first visit from `address` gets, as the middleware answers it. */
 async function geoCookieFor(address: string, path = '/login'): Promise<string> {
@@ -39,5 +63,40 @@ describe('the geo cookie', () => {
 		const cookie = await geoCookieFor('198.51.100.7')
 		expect(cookie).toMatch(/^geo=/)
 		expect(cookie).toMatch(/Secure/)
+	})
+})
+
+describe('a geo cookie the visitor wrote (ADR 0032)', () => {
+	beforeEach(() => {
+		lookups.length = 0
+	})
+
+	// What the cookie was before it was signed: React Router's unsigned cookie, base64 of the JSON.
+	const unsigned = (country: string) => `geo=${encodeURIComponent(btoa(JSON.stringify(country)))}`
+
+	it('does not let a visitor from China in: the lookup runs again', async () => {
+		const address = '198.51.100.21'
+		expect(await visit(address, unsigned('Japan'))).toEqual({ notice: true, setCookie: expect.stringMatching(/^geo=/) })
+		expect(await visit(address, 'geo=Japan')).toMatchObject({ notice: true })
+		expect(lookups).toEqual([address])
+	})
+
+	it('does not send a visitor from elsewhere to the notice', async () => {
+		expect(await visit('203.0.113.21', unsigned('China'))).toMatchObject({ notice: false })
+		expect(await visit('203.0.113.22', 'geo=China')).toMatchObject({ notice: false })
+	})
+
+	it('is not made from another signed cookie of ours, such as the session cookie', async () => {
+		const sessionCookieValue = sign('Japan', getEnv().SESSION_SECRETS[0]!)
+		expect(await visit('198.51.100.22', `geo=${encodeURIComponent(sessionCookieValue)}`)).toMatchObject({
+			notice: true,
+		})
+	})
+
+	it('while the one the portal signed is kept for the day, with no lookup', async () => {
+		const { setCookie } = await visit('198.51.100.23', null)
+		lookups.length = 0
+		expect(await visit('203.0.113.23', setCookie)).toEqual({ notice: true, setCookie: null })
+		expect(lookups).toEqual([])
 	})
 })

@@ -1,12 +1,17 @@
 /**
  * The China rule of spec 1 §1: a visitor whose address the geo lookup places
  * in China is sent to the notice that offers the Chinese portal. The answer
- * is kept in a cookie for a day, so the lookup runs once per visitor.
+ * is kept in a cookie for a day, so the lookup runs once per visitor; the
+ * cookie is signed with the session secrets, so a visitor cannot place
+ * themselves in or out of China by writing it: a cookie that does not carry
+ * our signature counts as none and the lookup runs again (ADR 0032).
  */
+import { createHmac } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
-import { createCookie, redirect, type Cookie, type MiddlewareFunction } from 'react-router'
+import { redirect, type Cookie, type MiddlewareFunction } from 'react-router'
 import { getEnv } from '#app/env.server.ts'
 import { clientIpContext } from '#app/request-context.server.ts'
+import { createSignedCookie } from '#app/session/signed-cookie.server.ts'
 import { getGeoipCountry } from '#app/upstream/public.server.ts'
 
 const UNAVAILABLE_COUNTRIES = new Set(['China'])
@@ -14,9 +19,16 @@ const NOTICE_PATH = '/unavailable'
 
 const DAY_SECONDS = 24 * 60 * 60
 let geo: Cookie | undefined
-/** Made on first use: the settings are read then, not when the module loads. */
+/**
+ * Made on first use: the settings are read then, not when the module loads. Its keys are derived
+ * from the session secrets, not the secrets themselves, so a signed session cookie's value moved
+ * into this cookie does not pass for a country.
+ */
 const geoCookie = () =>
-	(geo ??= createCookie('geo', {
+	(geo ??= createSignedCookie('geo', {
+		secrets: getEnv().SESSION_SECRETS.map((secret) =>
+			createHmac('sha256', secret).update('geo cookie').digest('base64url'),
+		),
 		path: '/',
 		sameSite: 'lax',
 		httpOnly: true,

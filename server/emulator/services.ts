@@ -7,6 +7,7 @@ import { cloudService } from './cloud/index.ts'
 import { deviceService } from './device/index.ts'
 import { logService } from './log/index.ts'
 import { publicService } from './public/index.ts'
+import { shopService } from './shop/index.ts'
 import { ssoService } from './sso/index.ts'
 import { videoService } from './video/index.ts'
 
@@ -22,4 +23,5 @@ export const SERVICES: readonly EmulatorService[] = [
 	publicService,
 	logService,
 	videoService,
+	shopService,
 ]

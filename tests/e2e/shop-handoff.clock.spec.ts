@@ -1,8 +1,9 @@
 /**
  * The shops' service-worker handoff when saving the shop account id fails (an injected fault at the
  * emulated account API): the page hides the waiting status, shows the error and stays; nothing is
- * saved, and the error is logged for a visitor who opted in (ADR 0028). Faults change the emulator
- * for every test, so this runs with the clock journeys.
+ * saved, and the error is logged for a visitor who opted in (ADR 0028). The shop is the one the
+ * emulator plays, whose reply is signed (ADR 0032). Faults change the emulator for every test, so
+ * this runs with the clock journeys.
  */
 import { accountApiSession } from './emulator.ts'
 import { makeCloudAccount } from './cloud.ts'
@@ -31,11 +32,12 @@ test('a failed save shows the error, keeps the user on the page and is logged', 
 			...account.storageState.cookies,
 			{ name: 'analytics', value: encodeURIComponent(btoa(JSON.stringify('granted'))), url: baseURL! },
 		])
-	await page.context().route(`${SHOP}/**`, (route) =>
+	// The shop the emulator plays answers, signed, so the portal goes on to save its account id.
+	await page.context().route(`${SHOP}/**`, async (route) =>
 		route.fulfill({
-			status: 200,
-			headers: { 'Access-Control-Allow-Origin': new URL(baseURL!).origin, 'Content-Type': 'application/json' },
-			body: JSON.stringify({ type: 'tokenVerification', status: 'success', shopifyId: 'shop-customer-9' }),
+			response: await route.fetch({
+				url: `${baseURL}/_emulator/shop/owners-portal/token-verification?as=${encodeURIComponent(SHOP)}`,
+			}),
 		}),
 	)
 	await request.post('/_emulator/faults', {

@@ -1,48 +1,54 @@
 /**
- * The shops' service-worker handoff (spec 2 §3, §4; ADR 0028). The suite's allowed shop is
+ * The shops' service-worker handoff (spec 2 §3, §4; ADR 0028, 0032). The suite's allowed shop is
  * https://shop.localhost (SHOP_ORIGINS in playwright.config.ts), served by a route, as is a page of
- * another origin. With JavaScript the worker hands the shop the id token and the shop's account id is
- * saved at the emulated account API; a reply from another origin, or a target off the list, saves
- * nothing. Without JavaScript the page says the handoff needs it and links to the shop.
+ * another origin; its verification call goes on to the shop the emulator plays, which signs its
+ * reply with the key the portal trusts on the emulator. With JavaScript the worker hands the shop the
+ * id token and the shop's account id is saved at the emulated account API; a reply from another
+ * origin, or a target off the list, saves nothing (forged replies: shop-handoff.http.spec.ts).
+ * Without JavaScript the page says the handoff needs it and links to the shop.
  */
 import type { APIRequestContext, BrowserContext, Request } from '@playwright/test'
-import { accountApiSession } from './emulator.ts'
 import { makeCloudAccount } from './cloud.ts'
 import { expect, expectAccessible, test } from './fixtures.ts'
+import { savedShopId, SHOP } from './shop.ts'
 
-const SHOP = 'https://shop.localhost'
 const OTHER = 'https://other.localhost'
 
-/** The shop account id the emulated account API keeps for this user, or null. */
-async function savedShopId(request: APIRequestContext, email: string, password: string): Promise<string | null> {
-	const { accessToken } = await accountApiSession(request, email, password)
-	const answer = await request.get('/_emulator/account/externalUserId/services/shopify', {
-		headers: { Authorization: accessToken },
-	})
-	if (answer.status() === 404) return null
-	expect(answer.ok(), await answer.text()).toBe(true)
-	return ((await answer.json()) as { id: string }).id
-}
+/** The shop the emulator plays, as `origin`: it signs its replies (server/emulator/shop). */
+const EMULATED_SHOP = Symbol('the emulator’s shop')
 
-/** Serves `origin`'s verification endpoint (answering `reply`) and its pages; returns what it received. */
+/**
+ * Serves `origin`'s verification endpoint (answering `reply`, or forwarding to the emulator's shop)
+ * and its pages; returns the requests it received and the replies it gave.
+ */
 async function serveShop(context: BrowserContext, origin: string, portal: string, reply: unknown) {
 	const received: Request[] = []
+	const replies: Record<string, unknown>[] = []
 	await context.route(`${origin}/**`, async (route) => {
 		const request = route.request()
 		received.push(request)
-		if (new URL(request.url()).pathname === '/owners-portal/token-verification')
+		if (new URL(request.url()).pathname === '/owners-portal/token-verification') {
+			if (reply === EMULATED_SHOP) {
+				const response = await route.fetch({
+					url: `${portal}/_emulator/shop/owners-portal/token-verification?as=${encodeURIComponent(origin)}`,
+				})
+				replies.push((await response.json()) as Record<string, unknown>)
+				return route.fulfill({ response })
+			}
+			replies.push(reply as Record<string, unknown>)
 			return route.fulfill({
 				status: 200,
 				headers: { 'Access-Control-Allow-Origin': portal, 'Content-Type': 'application/json' },
 				body: JSON.stringify(reply),
 			})
+		}
 		return route.fulfill({
 			status: 200,
 			contentType: 'text/html',
 			body: '<!doctype html><html lang="en"><title>Shop</title><h1>The shop</h1></html>',
 		})
 	})
-	return received
+	return { received, replies }
 }
 
 function subjectOf(jwt: string): string {
@@ -63,21 +69,40 @@ test('from an allowed shop the handoff saves the shop account id and goes on to 
 }) => {
 	test.skip(!javaScript, 'the handoff needs JavaScript; the no-js test below checks the page without it')
 	const account = await signedIn(request, page.context())
-	const received = await serveShop(page.context(), SHOP, new URL(baseURL!).origin, {
-		type: 'tokenVerification',
-		status: 'success',
-		shopifyId: 'shop-customer-4711',
-	})
+	const { received, replies } = await serveShop(page.context(), SHOP, new URL(baseURL!).origin, EMULATED_SHOP)
 	await page.goto(`/shop-handoff?target=${encodeURIComponent(`${SHOP}/account?from=portal`)}`)
 	await expect(page).toHaveURL(`${SHOP}/account?from=portal`)
 	await expect(page.getByRole('heading', { name: 'The shop' })).toBeVisible()
 	const verification = received.find((r) => r.url() === `${SHOP}/owners-portal/token-verification`)
 	expect(verification?.method()).toBe('POST')
-	const message = JSON.parse(verification!.postData()!) as { type: string; idToken: string }
+	const message = JSON.parse(verification!.postData()!) as { type: string; idToken: string; state: string }
 	expect(message.type).toBe('cognitoToken')
 	// The signed-in user's id token (the portal's session holds its own, issued to the same user).
 	expect(subjectOf(message.idToken)).toBe(account.userId)
-	expect(await savedShopId(request, account.email, account.password)).toBe('shop-customer-4711')
+	// With the handoff's state, which the shop signs back as its reply's nonce.
+	expect(message.state).toMatch(/^eyJ/)
+	const [reply] = replies as [{ status: string; shopifyId: string; token: string }]
+	expect(reply.status).toBe('success')
+	expect(reply.token).toMatch(/^eyJ/)
+	expect(await savedShopId(request, account.email, account.password)).toBe(reply.shopifyId)
+})
+
+test('a reply the shop did not sign takes the user on to the shop but saves nothing', async ({
+	page,
+	request,
+	baseURL,
+	javaScript,
+}) => {
+	test.skip(!javaScript, 'the handoff needs JavaScript')
+	const account = await signedIn(request, page.context())
+	await serveShop(page.context(), SHOP, new URL(baseURL!).origin, {
+		type: 'tokenVerification',
+		status: 'success',
+		shopifyId: 'shop-customer-4711',
+	})
+	await page.goto(`/shop-handoff?target=${encodeURIComponent(`${SHOP}/account`)}`)
+	await expect(page).toHaveURL(`${SHOP}/account`)
+	expect(await savedShopId(request, account.email, account.password)).toBeNull()
 })
 
 test('a shop that refuses the token leaves the user on the page and saves nothing', async ({
@@ -104,7 +129,7 @@ test('a page of another origin is ignored: it gets no token and nothing is saved
 	javaScript,
 }) => {
 	const account = await signedIn(request, page.context())
-	const received = await serveShop(page.context(), OTHER, new URL(baseURL!).origin, {
+	const { received } = await serveShop(page.context(), OTHER, new URL(baseURL!).origin, {
 		type: 'tokenVerification',
 		status: 'success',
 		shopifyId: 'stolen',

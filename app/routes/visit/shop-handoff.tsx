@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/shop-handoff'
 import { shopTarget, verificationOf } from '#app/domain/shop-handoff.ts'
+import { checkShopReply, handoffState } from '#app/domain/shop-reply.server.ts'
 import type { ShopOriginRules } from '#app/domain/shop-origins.ts'
 import { pageViewEvent } from '#app/domain/usage-event.ts'
 import { getEnv } from '#app/env.server.ts'
@@ -30,8 +31,9 @@ const NO_STORE = { 'Cache-Control': 'no-store' }
 export async function loader({ request, context, url }: Route.LoaderArgs) {
 	const target = shopTarget(url.searchParams.get('target'), shopRules())
 	if (!target) return data({ handoff: null }, { headers: NO_STORE })
-	const { idToken } = await requireCredentials(context, request)
-	return data({ handoff: { target: target.href, shopOrigin: target.origin, idToken } }, { headers: NO_STORE })
+	const { idToken, userId } = await requireCredentials(context, request)
+	const state = await handoffState(userId, target.origin, getEnv().SESSION_SECRETS[0]!, new Date())
+	return data({ handoff: { target: target.href, shopOrigin: target.origin, idToken, state } }, { headers: NO_STORE })
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
@@ -43,12 +45,15 @@ const ReplySchema = z.object({
 	type: z.string().max(100),
 	status: z.string().max(100),
 	shopifyId: z.string().max(300).optional(),
+	/** The shop's signed reply (a compact JWS): the only source of a shop account id that is saved. */
+	token: z.string().max(4000).optional(),
 })
 
 /**
  * The worker's reply, sent on by the page: taken only from an allowed shop origin, for an allowed
- * target. `success` saves the shopifyId and answers 200 (ready); any other reply 409 (not ready); a
- * failed save 503, logged.
+ * target. `success` answers 200 (ready) and saves the shopifyId the shop signed; any other reply 409
+ * (not ready); a failed save 503, logged. What the browser says alone is never saved: it could be the
+ * user's own writing (ADR 0032).
  */
 export async function action({ request, context, url }: Route.ActionArgs) {
 	const rules = shopRules()
@@ -58,27 +63,40 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 	if (!target || !reply.success || reply.data.origin !== target.origin || !verification.ready)
 		return data({ ready: false }, { status: 409, headers: NO_STORE })
 	const credentials = await requireCredentials(context, request)
-	if (verification.shopifyId) {
-		try {
-			const saved = await getExternalUserId(credentials.accessToken, SHOP_SERVICE_ID)
-			if (!saved) await createExternalUserId(credentials.accessToken, SHOP_SERVICE_ID, verification.shopifyId)
-			else if (saved.id !== verification.shopifyId)
-				await updateExternalUserId(credentials.accessToken, SHOP_SERVICE_ID, verification.shopifyId)
-		} catch (error) {
-			console.error(`shop handoff: saving the shop account id failed: ${(error as Error).message}`)
-			if (usageLoggingAllowed(context))
-				void sendErrorLog(
-					getEnv().LOG_SERVICE,
-					{
-						...pageViewEvent(pageContextOf(context, url.pathname)),
-						event: 'error',
-						eventSource: 'shopHandoff',
-						description: error,
-					},
-					credentials.idToken,
-				)
-			return data({ ready: false }, { status: 503, headers: NO_STORE })
-		}
+	if (!verification.shopifyId && !reply.data.token) return data({ ready: true }, { headers: NO_STORE })
+	const env = getEnv()
+	const signed = await checkShopReply(reply.data.token, {
+		shopOrigin: target.origin,
+		portalOrigin: new URL(env.PORTAL_URL).origin,
+		userId: credentials.userId,
+		keys: env.SHOP_KEYS,
+		stateSecrets: env.SESSION_SECRETS,
+		now: new Date(),
+	})
+	if (!signed.signed) {
+		// The shop said yes, so the user goes on to it; only its account id is not taken on trust.
+		console.warn(`shop handoff: a reply from ${target.origin} is ${signed.refusal}: the shop account id is not saved`)
+		return data({ ready: true }, { headers: NO_STORE })
+	}
+	const { accessToken, idToken } = credentials
+	try {
+		const saved = await getExternalUserId(accessToken, SHOP_SERVICE_ID)
+		if (!saved) await createExternalUserId(accessToken, SHOP_SERVICE_ID, signed.shopifyId)
+		else if (saved.id !== signed.shopifyId) await updateExternalUserId(accessToken, SHOP_SERVICE_ID, signed.shopifyId)
+	} catch (error) {
+		console.error(`shop handoff: saving the shop account id failed: ${(error as Error).message}`)
+		if (usageLoggingAllowed(context))
+			void sendErrorLog(
+				env.LOG_SERVICE,
+				{
+					...pageViewEvent(pageContextOf(context, url.pathname)),
+					event: 'error',
+					eventSource: 'shopHandoff',
+					description: error,
+				},
+				idToken,
+			)
+		return data({ ready: false }, { status: 503, headers: NO_STORE })
 	}
 	return data({ ready: true }, { headers: NO_STORE })
 }
@@ -104,6 +122,7 @@ export default function ShopHandoff({ loaderData }: Route.ComponentProps) {
 			data-id-token={handoff.idToken}
 			data-shop-origin={handoff.shopOrigin}
 			data-target={handoff.target}
+			data-state={handoff.state}
 		>
 			<p data-state="noscript" className="notice">
 				{t('shopHandoff.needsJavaScript')}
