@@ -43,9 +43,8 @@ export function createRedisStore(url: string, options: { prefix?: string } = {})
 		// expires with its longest-lived member (NX sets the first expiry, GT only ever moves it later).
 		async addMember(key, member, expiresAt) {
 			const at = Math.max(expiresAt, Date.now() + 1)
-			await (
-				await ready()
-			)
+			const redis = await ready()
+			await redis
 				.multi()
 				.zAdd(prefix + key, { score: at, value: member })
 				.zRemRangeByScore(prefix + key, '-inf', Date.now())
