@@ -70,7 +70,7 @@ async function indexSession(id: string, data: SessionData, expires: Date | undef
 }
 
 /**
- * Ends every session of an account (a password change, 'sign out everywhere'): their data is
+ * Ends every session of an account (a password change, 'Log out everywhere'): their data is
  * deleted, so each browser's next page finds it signed out. Answers how many there were.
  */
 export async function endAccountSessions(userId: string): Promise<number> {
@@ -113,7 +113,7 @@ function sessionStorage(): Storage {
 			return raw ? JSON.parse(raw) : null
 		},
 		async updateData(id, data, expires) {
-			// A request that read the session before it was ended (a password change or 'sign out everywhere'
+			// A request that read the session before it was ended (a password change or 'Log out everywhere'
 			// elsewhere, or its expiry) must not write the credentials back: only sign-in, a new id, brings them.
 			if (data.credentials && (await store.get(sessionKey(id))) === null) {
 				const { credentials: _ended, ...rest } = data
