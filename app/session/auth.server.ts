@@ -12,7 +12,8 @@ import { isMessagingAppBrowser, isSessionOverMessage, needsRefresh } from '#app/
 import { sessionContext } from '#app/request-context.server.ts'
 import { refreshTokens, saveTemporaryData } from '#app/upstream/account-identity.server.ts'
 import { isUpstreamError } from '#app/upstream/errors.ts'
-import { replaceSession, type SessionCredentials } from './session.server.ts'
+import { globalSignOut } from '#app/upstream/sso.server.ts'
+import { endAccountSessions, replaceSession, type SessionCredentials } from './session.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -65,6 +66,25 @@ export async function startUserSession(
 /** Signs out: a new, empty session; the caller adds the flash message it wants shown. */
 export async function endUserSession(context: Context) {
 	return replaceSession(context as RouterContextProvider)
+}
+
+/**
+ * Signs the account out everywhere: upstream, the single sign-on's global sign-out revokes every
+ * refresh token the account holds (the brand apps' too); here, every session of the account ends,
+ * this one included (a new, empty one in its place). The upstream call is best effort: a failure is
+ * logged, and the portal's sessions, which it alone can end, end all the same.
+ */
+export async function endEverySessionOf(context: Context, request: Request, credentials: SessionCredentials) {
+	// The call needs a live access token; when none can be had (the refresh token is over), nothing
+	// upstream is left for it to revoke through this session.
+	const current = await requireCredentials(context, request).catch(() => credentials)
+	try {
+		await globalSignOut({ accessToken: current.accessToken })
+	} catch (error) {
+		console.error(`global sign-out failed: ${(error as Error).message}`)
+	}
+	await endAccountSessions(credentials.userId)
+	return endUserSession(context)
 }
 
 /** The sign-in page, or the single sign-on for messaging-app browsers, remembering where the user was. */

@@ -57,6 +57,34 @@ export interface SessionFlashData {
 
 export type PortalSession = Session<SessionData, SessionFlashData>
 
+const sessionKey = (id: string) => `session:${id}`
+/** The ids of an account's signed-in sessions (the upstream user id's), so they can all be ended at once. */
+const accountSessionsKey = (userId: string) => `account-sessions:${userId}`
+
+/** A signed-in session joins its account's index until it expires, as its data does. */
+async function indexSession(id: string, data: SessionData, expires: Date | undefined) {
+	const userId = data.credentials?.userId
+	if (!userId) return
+	const expiresAt = expires?.getTime() ?? Date.now() + SESSION_MAX_AGE_SECONDS * 1000
+	await getStore().addMember(accountSessionsKey(userId), id, expiresAt)
+}
+
+/**
+ * Ends every session of an account (a password change, 'Log out everywhere'): their data is
+ * deleted, so each browser's next page finds it signed out. Answers how many there were.
+ */
+export async function endAccountSessions(userId: string): Promise<number> {
+	const store = getStore()
+	const index = accountSessionsKey(userId)
+	const ids = await store.members(index)
+	for (const id of ids) {
+		await store.delete(sessionKey(id))
+		// One by one rather than the whole set: a sign-in meanwhile keeps its place.
+		await store.removeMember(index, id)
+	}
+	return ids.length
+}
+
 type Storage = ReturnType<typeof createSessionStorage<SessionData, SessionFlashData>>
 let storage: Storage | undefined
 
@@ -64,7 +92,6 @@ function sessionStorage(): Storage {
 	if (storage) return storage
 	const env = getEnv()
 	const store = getStore()
-	const key = (id: string) => `session:${id}`
 	const cookie = createSignedCookie(SESSION_COOKIE_NAME, {
 		httpOnly: true,
 		sameSite: 'lax',
@@ -77,18 +104,30 @@ function sessionStorage(): Storage {
 		cookie,
 		async createData(data, expires) {
 			const id = randomBytes(24).toString('base64url')
-			await store.set(key(id), JSON.stringify(data), expires?.getTime())
+			await store.set(sessionKey(id), JSON.stringify(data), expires?.getTime())
+			await indexSession(id, data, expires)
 			return id
 		},
 		async readData(id) {
-			const raw = await store.get(key(id))
+			const raw = await store.get(sessionKey(id))
 			return raw ? JSON.parse(raw) : null
 		},
 		async updateData(id, data, expires) {
-			await store.set(key(id), JSON.stringify(data), expires?.getTime())
+			// A request that read the session before it was ended (a password change or 'Log out everywhere'
+			// elsewhere, or its expiry) must not write the credentials back: only sign-in, a new id, brings them.
+			if (data.credentials && (await store.get(sessionKey(id))) === null) {
+				const { credentials: _ended, ...rest } = data
+				await store.set(sessionKey(id), JSON.stringify(rest), expires?.getTime())
+				return
+			}
+			await store.set(sessionKey(id), JSON.stringify(data), expires?.getTime())
+			await indexSession(id, data, expires)
 		},
 		async deleteData(id) {
-			await store.delete(key(id))
+			const raw = await store.get(sessionKey(id))
+			const userId = raw ? (JSON.parse(raw) as SessionData).credentials?.userId : undefined
+			if (userId) await store.removeMember(accountSessionsKey(userId), id)
+			await store.delete(sessionKey(id))
 		},
 	})
 	return storage

@@ -39,6 +39,25 @@ export function createRedisStore(url: string, options: { prefix?: string } = {})
 		async delete(key) {
 			await (await ready()).del(prefix + key)
 		},
+		// A sorted set scored by each member's expiry: expired ones are dropped by score, and the set itself
+		// expires with its longest-lived member (NX sets the first expiry, GT only ever moves it later).
+		async addMember(key, member, expiresAt) {
+			const at = Math.max(expiresAt, Date.now() + 1)
+			const redis = await ready()
+			await redis
+				.multi()
+				.zAdd(prefix + key, { score: at, value: member })
+				.zRemRangeByScore(prefix + key, '-inf', Date.now())
+				.pExpireAt(prefix + key, at, 'NX')
+				.pExpireAt(prefix + key, at, 'GT')
+				.exec()
+		},
+		async members(key) {
+			return (await ready()).zRangeByScore(prefix + key, `(${Date.now()}`, '+inf')
+		},
+		async removeMember(key, member) {
+			await (await ready()).zRem(prefix + key, member)
+		},
 		async close() {
 			if (connecting) await client.close()
 		},

@@ -28,6 +28,30 @@ function storeContract(name: string, open: () => Promise<KeyValueStore> | KeyVal
 			await store.delete('a')
 			expect(await store.get('a')).toBeNull()
 		})
+
+		it('keeps sets of members, each until its own expiry', async () => {
+			vi.useFakeTimers({ toFake: ['Date'] })
+			try {
+				const now = Date.now()
+				await store.addMember('set', 'short', now + 1_000)
+				await store.addMember('set', 'long', now + 60_000)
+				await store.addMember('other', 'x', now + 60_000)
+				expect((await store.members('set')).sort()).toEqual(['long', 'short'])
+				vi.setSystemTime(now + 1_000)
+				expect(await store.members('set')).toEqual(['long'])
+				// Added again, a member's expiry moves.
+				await store.addMember('set', 'short', now + 120_000)
+				vi.setSystemTime(now + 60_000)
+				expect(await store.members('set')).toEqual(['short'])
+				await store.removeMember('set', 'short')
+				expect(await store.members('set')).toEqual([])
+				expect(await store.members('nothing')).toEqual([])
+				await store.delete('other')
+				expect(await store.members('other')).toEqual([])
+			} finally {
+				vi.useRealTimers()
+			}
+		})
 	})
 }
 
@@ -60,17 +84,20 @@ describe('sqlite store on disk', () => {
 		const store = createSqliteStore(file, { sweepEveryMs: 60_000 })
 		await store.set('gone', 'x', Date.now() + 1_000)
 		await store.set('kept', 'y', Date.now() + 3_600_000)
+		await store.addMember('set', 'gone', Date.now() + 1_000)
+		await store.addMember('set', 'kept', Date.now() + 3_600_000)
 		// Read beside the store: its own get would drop an expired row and hide whether the sweep ran.
 		const keys = () => {
 			const db = new DatabaseSync(file, { readOnly: true })
 			const rows = db.prepare('SELECT key FROM kv ORDER BY key').all() as { key: string }[]
+			const members = db.prepare('SELECT member FROM kv_members ORDER BY member').all() as { member: string }[]
 			db.close()
-			return rows.map((row) => row.key)
+			return [...rows.map((row) => row.key), ...members.map((row) => `set:${row.member}`)]
 		}
 		vi.advanceTimersByTime(59_999)
-		expect(keys()).toEqual(['gone', 'kept'])
+		expect(keys()).toEqual(['gone', 'kept', 'set:gone', 'set:kept'])
 		vi.advanceTimersByTime(1)
-		expect(keys()).toEqual(['kept'])
+		expect(keys()).toEqual(['kept', 'set:kept'])
 		await store.close()
 	})
 
@@ -110,6 +137,28 @@ describe.skipIf(!redisServerPath)('redis', () => {
 			await store.set('forever', 'y')
 			expect(await raw.pExpireTime(`${prefix}short`)).toBe(expiresAt)
 			expect(await raw.pExpireTime(`${prefix}forever`)).toBe(-1)
+		} finally {
+			await raw.close()
+			await store.close()
+		}
+	})
+
+	it('lets a set expire with its longest-lived member, and drops expired members as others are added', async () => {
+		const prefix = `test:${process.pid}:members:`
+		const store = createRedisStore(url, { prefix })
+		const raw = createClient({ url })
+		await raw.connect()
+		try {
+			const now = Date.now()
+			await store.addMember('set', 'long', now + 120_000)
+			expect(await raw.pExpireTime(`${prefix}set`)).toBe(now + 120_000)
+			await store.addMember('set', 'short', now + 60_000)
+			expect(await raw.pExpireTime(`${prefix}set`)).toBe(now + 120_000)
+			await store.addMember('set', 'longer', now + 180_000)
+			expect(await raw.pExpireTime(`${prefix}set`)).toBe(now + 180_000)
+			await raw.zAdd(`${prefix}set`, { score: now - 1, value: 'stale' })
+			await store.addMember('set', 'long', now + 120_000)
+			expect((await raw.zRange(`${prefix}set`, 0, -1)).sort()).toEqual(['long', 'longer', 'short'])
 		} finally {
 			await raw.close()
 			await store.close()

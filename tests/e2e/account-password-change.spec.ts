@@ -15,7 +15,7 @@ async function openPasswordChange(page: Page) {
 	await page.getByRole('link', { name: 'Change password' }).click()
 	await expect(page).toHaveURL('/settings/password')
 	await expect(
-		page.getByText('After changing your password you will be logged out and asked to log in again.'),
+		page.getByText('After changing your password you will be logged out on every device and asked to log in again.'),
 	).toBeVisible()
 }
 

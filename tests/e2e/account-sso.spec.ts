@@ -35,7 +35,7 @@ test.describe('single sign-on (/oauth2/redirect)', () => {
 		await expect(page.getByRole('region', { name: 'Profile' })).toContainText(email)
 		// The code in the address was spent: the session holds the tokens.
 		await page.goto('/settings/settings')
-		await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+		await expect(page.getByRole('button', { name: 'Log out', exact: true })).toBeVisible()
 	})
 
 	test('the sign-in page offers it, carrying the remembered target', async ({ page, request }) => {

@@ -63,7 +63,7 @@ test('sign-up, activation, the first sign-in, product interest (step 4), finish 
 	await expect(profile).toContainText(email)
 
 	await page.goto('/settings/settings')
-	await page.getByRole('button', { name: 'Log out' }).click()
+	await page.getByRole('button', { name: 'Log out', exact: true }).click()
 	await expect(page).toHaveURL('/login')
 	await expect(page.getByText('You have been logged out.')).toBeVisible()
 

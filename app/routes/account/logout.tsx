@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/logout'
 import { cultureCookie } from '#app/preferences/preferences.server.ts'
-import { endUserSession } from '#app/session/auth.server.ts'
+import { endEverySessionOf, endUserSession } from '#app/session/auth.server.ts'
 import { redirectWithToast } from '#app/responses.server.ts'
 import { hasCredentials } from '#app/session/session.server.ts'
 import { sessionContext } from '#app/request-context.server.ts'
@@ -13,16 +13,23 @@ export function loader({ context }: Route.LoaderArgs) {
 	return { signedIn: hasCredentials(context.get(sessionContext)) }
 }
 
-/** Sign-out is a POST: a link or a prefetch must not end the session. */
-export async function action({ context }: Route.ActionArgs) {
+/**
+ * Sign-out is a POST: a link or a prefetch must not end the session. `intent=everywhere` (the
+ * settings' 'Log out everywhere') ends every session of the account, on every device (ADR 0034).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
 	const credentials = context.get(sessionContext).get('credentials')
-	if (credentials) await signOutOfSso(credentials)
-	await endUserSession(context)
+	const everywhere = credentials !== undefined && (await request.formData()).get('intent') === 'everywhere'
+	if (everywhere) await endEverySessionOf(context, request, credentials)
+	else {
+		if (credentials) await signOutOfSso(credentials)
+		await endUserSession(context)
+	}
 	// Spec 2 §4: sign-out resets the culture to the default.
 	return redirectWithToast(
 		context,
 		'/login',
-		{ type: 'success', message: 'toast.loggedOut' },
+		{ type: 'success', message: everywhere ? 'toast.loggedOutEverywhere' : 'toast.loggedOut' },
 		{
 			headers: { 'Set-Cookie': await cultureCookie.serialize('', { maxAge: 0 }) },
 		},

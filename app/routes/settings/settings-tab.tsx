@@ -110,6 +110,14 @@ export function SettingsTab({
 				<Form method="post" action="/logout">
 					<SubmitButton secondary>{t('account.logOut')}</SubmitButton>
 				</Form>
+				<Form method="post" action="/logout" className="stack">
+					<p>{t('account.logOutEverywhereText')}</p>
+					<p className="actions">
+						<SubmitButton name="intent" value="everywhere" secondary>
+							{t('account.logOutEverywhere')}
+						</SubmitButton>
+					</p>
+				</Form>
 			</section>
 			<section aria-labelledby="region-title">
 				<h2 id="region-title">{t('settings.regionTitle')}</h2>
