@@ -56,6 +56,20 @@ export default defineConfig(
 		},
 	},
 	{
+		// The root middleware reads a request's body once, within its limits, after the guard (ADR 0035): an action
+		// takes the form from `submittedForm(context)`; reading the body again would fail, or read it without limits.
+		files: ['app/routes/**'],
+		rules: {
+			'no-restricted-syntax': [
+				'error',
+				{
+					selector: "CallExpression[callee.property.name=/^(formData|text|json|arrayBuffer|blob)$/][callee.object.name='request']",
+					message: 'Take the form from submittedForm(context) (app/forms/form-body.server.ts): the body is read once.',
+				},
+			],
+		},
+	},
+	{
 		// A Playwright fixture's first parameter must be a destructuring pattern: `{}` when it needs no other fixture.
 		files: ['tests/e2e/**'],
 		rules: { 'no-empty-pattern': 'off' },

@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/logout'
+import { submittedForm } from '#app/forms/form-body.server.ts'
 import { cultureCookie } from '#app/preferences/preferences.server.ts'
 import { endEverySessionOf, endUserSession } from '#app/session/auth.server.ts'
 import { redirectWithToast } from '#app/responses.server.ts'
@@ -19,7 +20,7 @@ export function loader({ context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
 	const credentials = context.get(sessionContext).get('credentials')
-	const everywhere = credentials !== undefined && (await request.formData()).get('intent') === 'everywhere'
+	const everywhere = credentials !== undefined && submittedForm(context).get('intent') === 'everywhere'
 	if (everywhere) await endEverySessionOf(context, request, credentials)
 	else {
 		if (credentials) await signOutOfSso(credentials)
