@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { parseMaintenanceWindow, type MaintenanceWindow } from './domain/maintenance.ts'
+import { DEFAULT_PICTURE_HOSTS, PICTURE_HOST_PATTERN } from './domain/pictures.ts'
 import { isThemeName, type ThemeName } from './domain/theme.ts'
 
 /** An optional URL of the given schemes; an empty value counts as absent. */
@@ -93,6 +94,15 @@ const EnvSchema = z.object({
 	SHOP_ORIGINS: list.pipe(z.array(z.url({ protocol: /^https$/ }).transform((u) => new URL(u).origin))),
 	/** Host suffixes of the shops' preview deployments admitted to the handoff (ADR 0027, 0028); empty: none. */
 	SHOP_PREVIEW_HOSTS: list.pipe(z.array(z.string().regex(/^[A-Za-z0-9.-]+$/))),
+	/**
+	 * The https hosts upstream pictures may be fetched from by the picture route (`*.` for any host under
+	 * one; ADR 0033); the upstreams' own base URLs always may. Unset: the video and social CDNs.
+	 */
+	IMAGE_HOSTS: z
+		.string()
+		.optional()
+		.transform((v) => (v === undefined ? [...DEFAULT_PICTURE_HOSTS] : list.parse(v)))
+		.pipe(z.array(z.string().regex(PICTURE_HOST_PATTERN, 'not a host name or *.host name'))),
 	/** Origins that may frame the embedded memberships (CSP frame-ancestors, ADR 0023); empty: none. */
 	CLOUD_EMBED_ORIGINS: list.pipe(z.array(z.url().transform((u) => new URL(u).origin))),
 	/** The portal's public address, for links in mail and the single sign-on redirect URI. Default http://localhost:PORT. */
