@@ -67,11 +67,7 @@ function absolute(href: string, base: string): string | null {
  * meant and never into the portal's own paths. `picture` gives a picture's address on the portal
  * (null: not one it shows), so reading an article tells no other host of the visit.
  */
-export function sanitiseArticleHtml(
-	html: string,
-	articleUrl: string,
-	picture: (url: string) => string | null,
-): string {
+export function sanitiseArticleHtml(html: string, articleUrl: string, picture: (url: string) => string | null): string {
 	return sanitizeHtml(html, {
 		allowedTags: ALLOWED_TAGS,
 		allowedAttributes: {

@@ -62,10 +62,16 @@ describe('what the picture route hands on', () => {
 		['image/gif', 'image/gif'],
 	])('a picture: %s', (header, type) => expect(pictureType(header)).toBe(type))
 
-	it.each(['text/html', 'application/json', 'text/plain', 'application/octet-stream', 'image/x-icon', 'image', '', undefined])(
-		'not a picture: %s',
-		(header) => expect(pictureType(header)).toBeNull(),
-	)
+	it.each([
+		'text/html',
+		'application/json',
+		'text/plain',
+		'application/octet-stream',
+		'image/x-icon',
+		'image',
+		'',
+		undefined,
+	])('not a picture: %s', (header) => expect(pictureType(header)).toBeNull())
 })
 
 describe('IMAGE_HOSTS', () => {

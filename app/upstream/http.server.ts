@@ -367,7 +367,7 @@ export async function fetchPicture(
 		if (!(error instanceof ExchangeFailure)) throw error
 		const kind = error.why === 'tooLarge' || error.why === 'undecodable' ? 'malformed' : error.why
 		const message =
-			error.why === 'tooLarge' ? `longer than ${limits.maxBytes} bytes` : (error.cause as Error)?.message ?? error.why
+			error.why === 'tooLarge' ? `longer than ${limits.maxBytes} bytes` : ((error.cause as Error)?.message ?? error.why)
 		throw new UpstreamError({ upstream: 'picture', kind, message: `${message} (${where})`, cause: error.cause })
 	}
 }

@@ -147,7 +147,7 @@ export async function answerPicture(query: URLSearchParams): Promise<PictureResp
 	const given = query.get('s')
 	if (!raw || !given) return refusal(400, 'A picture address (u) and its signature (s) are required.')
 	const url = allowedPictureUrl(raw, pictureSources())
-	if (!url) return refusal(403, 'Pictures are shown only from the upstreams’ own hosts.')
+	if (!url) return refusal(403, "Pictures are shown only from the upstreams' own hosts.")
 	if (!signedBy(url.href, given)) return refusal(403, 'This picture address was not made by the portal.')
 	try {
 		const picture = await pictures.fetch(url.href)

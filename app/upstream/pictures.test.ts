@@ -70,7 +70,7 @@ describe('answerPicture: the picture route', () => {
 		const answer = await answerPicture(query)
 		expect(answer.status).toBe(403)
 		expect(answer.headers['Cache-Control']).toBe('no-store')
-		expect(String(answer.body)).toMatch(/upstreams’ own hosts/)
+		expect(String(answer.body)).toMatch(/upstreams' own hosts/)
 	})
 
 	it('refuses an allowed address the portal did not sign, or a request without one (4xx, asking nothing)', async () => {
@@ -109,7 +109,8 @@ describe('answerPicture: the picture route', () => {
 				new HttpResponse(
 					new ReadableStream({
 						start(controller) {
-							for (let sent = 0; sent <= MAX_PICTURE_BYTES; sent += 256 * 1024) controller.enqueue(new Uint8Array(256 * 1024))
+							for (let sent = 0; sent <= MAX_PICTURE_BYTES; sent += 256 * 1024)
+								controller.enqueue(new Uint8Array(256 * 1024))
 							controller.close()
 						},
 					}),

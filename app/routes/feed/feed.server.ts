@@ -163,13 +163,11 @@ export async function loadFeed({ context, request, params, url }: Route.LoaderAr
 	return {
 		tab,
 		reason: reasonView(reason, culture, brandLabels),
-		items: items.map(
-			(item): FeedCard => ({
-				...item,
-				image: feedPicture(item.image),
-				dateText: dateFormat.format(new Date(item.publishedAt)),
-			}),
-		),
+		items: items.map((item): FeedCard => ({
+			...item,
+			image: feedPicture(item.image),
+			dateText: dateFormat.format(new Date(item.publishedAt)),
+		})),
 		moreHref: next.size ? `/feed/${tab}?${new URLSearchParams({ page: encodeFeedPage(next) })}` : null,
 		badTokens,
 		failed: sourcesWith('failed'),
