@@ -59,8 +59,10 @@ test('refuses a host not on the allow-list, signed or not, and an address the po
 })
 
 test('refuses an allowed host’s answer that is not an image', async ({ request, baseURL }) => {
-	const json = `${baseURL}/_emulator/public/productImages?slug=fp-30x&brand=roland&culture_code=en-US`
-	const answer = await request.get(signedPicturePath(json))
+	// The emulator's stand-in for the stage's analytics script: a script, answered 200, is no picture.
+	const script = `${baseURL}/_emulator/log/analytics.js`
+	expect((await request.get(script)).status()).toBe(200)
+	const answer = await request.get(signedPicturePath(script))
 	expect(answer.status()).toBe(502)
 	expect(answer.headers()['content-type']).toBe('text/plain; charset=utf-8')
 	const text = await answer.text()
