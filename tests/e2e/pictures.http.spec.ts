@@ -68,3 +68,8 @@ test('refuses an allowed host’s answer that is not an image', async ({ request
 	const text = await answer.text()
 	expect(text).toBe("The picture's host did not answer with a picture.")
 })
+
+test('a page may show pictures from its own origin only (CSP img-src)', async ({ request }) => {
+	const csp = (await request.get('/login')).headers()['content-security-policy']!
+	expect(csp.split(';').map((directive) => directive.trim())).toContain("img-src 'self' data:")
+})
