@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import { server } from '#tests/mocks/server.ts'
@@ -118,6 +119,16 @@ describe('answerPicture: the picture route', () => {
 				),
 		)
 		expect(await answerPicture(routeQuery(streamed))).toMatchObject({ status: 502, body: /too large/ })
+	})
+
+	it('refuses a compressed picture that decodes to more than the limit', async () => {
+		const bomb = gzipSync(Buffer.alloc(MAX_PICTURE_BYTES + 1))
+		host(
+			THUMBNAIL,
+			() => new HttpResponse(bomb, { headers: { 'Content-Type': 'image/png', 'Content-Encoding': 'gzip' } }),
+		)
+		expect(bomb.byteLength).toBeLessThan(MAX_PICTURE_BYTES)
+		expect(await answerPicture(routeQuery(THUMBNAIL))).toMatchObject({ status: 502, body: /too large/ })
 	})
 
 	it('does not follow a redirect, and passes on a missing picture as 404', async () => {
