@@ -18,6 +18,7 @@ export { checkStore, closeStore } from './session/store.server.ts'
 export { startSupportOutbox, stopSupportOutbox } from './outbox/support-outbox.server.ts'
 export { flushUsageLog } from './logging/usage-log.server.ts'
 export { analyticsScriptOrigins } from './logging/analytics-script.server.ts'
+export { answerPicture } from './upstream/pictures.server.ts'
 
 export const streamTimeout = 5_000
 

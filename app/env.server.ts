@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { parseMaintenanceWindow, type MaintenanceWindow } from './domain/maintenance.ts'
 import { previewHostProblem } from './domain/shop-origins.ts'
 import type { ShopKey } from './domain/shop-reply.server.ts'
+import { DEFAULT_PICTURE_HOSTS, PICTURE_HOST_PATTERN } from './domain/pictures.ts'
 import { isThemeName, type ThemeName } from './domain/theme.ts'
 
 /** An optional URL of the given schemes; an empty value counts as absent. */
@@ -174,6 +175,15 @@ const EnvSchema = z.object({
 	 * key (ADR 0032). On the built-in emulator every shop without one gets the emulator's shop's.
 	 */
 	SHOP_KEYS: shopKeys,
+	/**
+	 * The https hosts upstream pictures may be fetched from by the picture route (`*.` for any host under
+	 * one; ADR 0033); the upstreams' own base URLs always may. Unset: the video and social CDNs.
+	 */
+	IMAGE_HOSTS: z
+		.string()
+		.optional()
+		.transform((v) => (v === undefined ? [...DEFAULT_PICTURE_HOSTS] : list.parse(v)))
+		.pipe(z.array(z.string().regex(PICTURE_HOST_PATTERN, 'not a host name or *.host name'))),
 	/** Origins that may frame the embedded memberships (CSP frame-ancestors, ADR 0023); empty: none. */
 	CLOUD_EMBED_ORIGINS: list.pipe(z.array(z.url().transform((u) => new URL(u).origin))),
 	/** The portal's public address, for links in mail and the single sign-on redirect URI. Default http://localhost:PORT. */

@@ -14,6 +14,7 @@ import express, { type RequestHandler, type Router } from 'express'
 import helmet from 'helmet'
 import onHeaders from 'on-headers'
 import type { RouterContextProvider, ServerBuild } from 'react-router'
+import type { PictureResponse } from '../app/upstream/pictures.server.ts'
 
 export interface PortalAppOptions {
 	/** The server build, or a loader of it (development). */
@@ -41,6 +42,8 @@ export interface PortalAppOptions {
 	emulator?: Router
 	/** A readiness check for /healthz. */
 	healthCheck?: () => Promise<void>
+	/** The picture route's answer to `/img?…` (entry.server's `answerPicture`, ADR 0033); none: no route. */
+	pictures?: (query: URLSearchParams) => Promise<PictureResponse>
 	/** Script origins a request's page may load besides its own (the analytics script, when the visitor allowed it). */
 	scriptOrigins?: (cookieHeader: string | null) => Promise<string[]>
 }
@@ -50,6 +53,11 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const EMBEDDABLE_PATH = /^\/cloud\/(?:app\/memberships|memberships-embedded)(?:\/[^/]+)?\/?$/
 /** Features no screen uses, off for the page and every frame in it. */
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()'
+/**
+ * A picture's own policy: an SVG opened as a document runs nothing, loads nothing and is sandboxed,
+ * so a picture served from our origin can never act as one of our pages.
+ */
+const PICTURE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 
 export function createPortalApp(options: PortalAppOptions) {
 	const app = express()
@@ -96,7 +104,8 @@ export function createPortalApp(options: PortalAppOptions) {
 					'script-src-attr': ["'none'"],
 					// React renders `style` props as attributes: the theme's colours live there.
 					'style-src': ["'self'", "'unsafe-inline'"],
-					'img-src': ["'self'", 'data:', 'https:'],
+					// Upstream pictures come through the picture route (ADR 0033): no page loads one from another origin.
+					'img-src': ["'self'", 'data:'],
 					'font-src': ["'self'"],
 					'connect-src': [
 						...(options.production ? ["'self'"] : ["'self'", 'ws:']),
@@ -140,6 +149,18 @@ export function createPortalApp(options: PortalAppOptions) {
 		}
 		next()
 	})
+	const pictures = options.pictures
+	if (pictures) {
+		// Before React Router: a picture needs no session, preference, geo lookup or page middleware, and sets no cookie.
+		app.get('/img', (req, res, next) => {
+			const query = new URL(req.originalUrl, 'http://portal.invalid').searchParams
+			pictures(query)
+				.then((answer) => {
+					res.status(answer.status).set(answer.headers).set('Content-Security-Policy', PICTURE_CSP).send(answer.body)
+				})
+				.catch(next)
+		})
+	}
 
 	// Spec: "origin check on actions". A cross-site form post is refused before it reaches an action.
 	// PUBLIC_URL's origin is ours whatever Host and scheme a TLS proxy in front hands on.

@@ -8,6 +8,7 @@ import path from 'node:path'
 import type { RouterContextProvider, ServerBuild } from 'react-router'
 import { shopConnectSources } from '../app/domain/shop-handoff.ts'
 import { initEnv } from '../app/env.server.ts'
+import type { PictureResponse } from '../app/upstream/pictures.server.ts'
 import { createPortalApp } from './app.ts'
 import { createEmulator } from './emulator/index.ts'
 import { createLogger, routeConsoleThrough } from './logger.ts'
@@ -33,6 +34,8 @@ interface PortalEntry {
 	flushUsageLog: () => Promise<void>
 	/** The analytics script's origin when this visitor allowed analytics and one is configured (ADR 0027). */
 	analyticsScriptOrigins: (cookieHeader: string | null) => Promise<string[]>
+	/** The picture route (ADR 0033). */
+	answerPicture: (query: URLSearchParams) => Promise<PictureResponse>
 }
 const entryOf = (build: ServerBuild) => build.entry.module as unknown as PortalEntry
 
@@ -73,6 +76,7 @@ if (dev) {
 		emulator: emulator?.router,
 		healthCheck: async () => entryOf(await loadBuild()).checkStore(),
 		scriptOrigins: async (cookies) => entryOf(await loadBuild()).analyticsScriptOrigins(cookies),
+		pictures: async (query) => entryOf(await loadBuild()).answerPicture(query),
 	})
 	startOutbox = async () => entryOf(await loadBuild()).startSupportOutbox()
 	stop = async () => {
@@ -98,6 +102,7 @@ if (dev) {
 		emulator: emulator?.router,
 		healthCheck: entry.checkStore,
 		scriptOrigins: entry.analyticsScriptOrigins,
+		pictures: entry.answerPicture,
 	})
 	startOutbox = async () => entry.startSupportOutbox()
 	stop = async () => {

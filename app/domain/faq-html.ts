@@ -3,7 +3,8 @@
  * The help centre is another service: its HTML is text we did not write. A kept sanitiser
  * (sanitize-html) keeps an allow-list of reading markup; script, style, iframe, forms and every
  * event attribute go, links keep only http(s) and mailto addresses, and a link that leaves the
- * portal opens without a handle on it (rel="noopener noreferrer"). Runs on the server only.
+ * portal opens without a handle on it (rel="noopener noreferrer"), and a picture is shown through the
+ * portal's picture route or not at all (ADR 0033). Runs on the server only.
  */
 import sanitizeHtml from 'sanitize-html'
 
@@ -63,9 +64,10 @@ function absolute(href: string, base: string): string | null {
 /**
  * The article's body, safe to render. `articleUrl` is the article's own address at the help centre:
  * its relative links and pictures are made absolute against it, so they lead where the help centre
- * meant and never into the portal's own paths.
+ * meant and never into the portal's own paths. `picture` gives a picture's address on the portal
+ * (null: not one it shows), so reading an article tells no other host of the visit.
  */
-export function sanitiseArticleHtml(html: string, articleUrl: string): string {
+export function sanitiseArticleHtml(html: string, articleUrl: string, picture: (url: string) => string | null): string {
 	return sanitizeHtml(html, {
 		allowedTags: ALLOWED_TAGS,
 		allowedAttributes: {
@@ -92,7 +94,8 @@ export function sanitiseArticleHtml(html: string, articleUrl: string): string {
 				return { tagName, attribs: next }
 			},
 			img: (tagName, attribs) => {
-				const src = attribs.src ? absolute(attribs.src, articleUrl) : null
+				const url = attribs.src ? absolute(attribs.src, articleUrl) : null
+				const src = url ? picture(url) : null
 				const next: Record<string, string> = { loading: 'lazy', alt: attribs.alt ?? '' }
 				if (src) next.src = src
 				if (attribs.width) next.width = attribs.width
@@ -100,7 +103,7 @@ export function sanitiseArticleHtml(html: string, articleUrl: string): string {
 				return { tagName, attribs: next }
 			},
 		},
-		// An image without a source is nothing to show.
+		// An image without a source (or from a host the portal does not fetch from) is nothing to show.
 		exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 	})
 }

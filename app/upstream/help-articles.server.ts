@@ -15,6 +15,7 @@ import {
 	type ArticleSearchResult,
 } from './contract/help-centre.ts'
 import { getArticle, searchArticles } from './help-centre.server.ts'
+import { pictureSrc } from './pictures.server.ts'
 
 /** How long an answer is fresh: an edited article shows within this. */
 export const ARTICLE_CACHE_MS = 5 * 60_000
@@ -34,7 +35,7 @@ export function setArticleCache(next: PortalCache | undefined): void {
 export type SafeArticle = Article
 
 function safe(article: Article): SafeArticle {
-	return { ...article, body: sanitiseArticleHtml(article.body, article.htmlUrl) }
+	return { ...article, body: sanitiseArticleHtml(article.body, article.htmlUrl, pictureSrc) }
 }
 
 export interface ArticleSearch {

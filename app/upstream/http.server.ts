@@ -77,8 +77,11 @@ const agents = {
 /** What an exchange reached before it failed, and why it failed. */
 class ExchangeFailure extends Error {
 	readonly stage: 'request' | 'body'
-	/** `undecodable`: the body came whole, but its Content-Encoding could not be undone. */
-	readonly why: 'timeout' | 'cancelled' | 'network' | 'undecodable'
+	/**
+	 * `undecodable`: the body came whole, but its Content-Encoding could not be undone; `tooLarge`: the
+	 * body (or, decoded, its content) was longer than the caller takes.
+	 */
+	readonly why: 'timeout' | 'cancelled' | 'network' | 'undecodable' | 'tooLarge'
 	constructor(stage: ExchangeFailure['stage'], why: ExchangeFailure['why'], cause: unknown) {
 		super(why, { cause })
 		this.stage = stage
@@ -89,7 +92,7 @@ class ExchangeFailure extends Error {
 interface Answer {
 	status: number
 	contentType: string
-	text: string
+	body: Buffer
 }
 
 /** Methods whose request may be sent twice with the effect of once (RFC 9110 §9.2.2). */
@@ -108,13 +111,14 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE'])
 function exchange(
 	url: URL,
 	init: { method: string; headers: Record<string, string>; body?: string | Uint8Array },
-	limits: { timeoutMs: number; signal?: AbortSignal },
+	limits: { timeoutMs: number; signal?: AbortSignal; maxBytes?: number },
 ): Promise<Answer> {
 	return new Promise((resolve, reject) => {
 		const secure = url.protocol === 'https:'
 		let current: http.ClientRequest
 		let resent = false
 		let timedOut = false
+		let tooLarge = false
 		const timer = setTimeout(() => {
 			timedOut = true
 			current.destroy(new Error(`no answer within ${limits.timeoutMs} ms`))
@@ -134,22 +138,35 @@ function exchange(
 				(response) => {
 					stage = 'body'
 					const chunks: Buffer[] = []
-					response.on('data', (chunk: Buffer) => chunks.push(chunk))
+					let received = 0
+					// A body longer than the caller takes is not read to its end: the connection is dropped.
+					const overLimit = (bytes: number) => limits.maxBytes !== undefined && bytes > limits.maxBytes
+					const refuse = () => {
+						tooLarge = true
+						response.destroy(new Error(`longer than ${limits.maxBytes} bytes`))
+					}
+					response.on('data', (chunk: Buffer) => {
+						received += chunk.byteLength
+						if (overLimit(received)) refuse()
+						else chunks.push(chunk)
+					})
 					response.once('error', fail)
 					// Closed before its end: the connection dropped, or the call was stopped, mid-body.
 					response.once('close', () => {
 						if (!response.complete) fail(new Error('the answer was cut off'))
 					})
+					if (overLimit(Number(response.headers['content-length'] ?? 0))) refuse()
 					response.once('end', () => {
 						settle()
 						try {
 							resolve({
 								status: response.statusCode ?? 0,
 								contentType: response.headers['content-type'] ?? '',
-								text: decode(Buffer.concat(chunks), response.headers['content-encoding']).toString('utf8'),
+								body: decode(Buffer.concat(chunks), response.headers['content-encoding'], limits.maxBytes),
 							})
 						} catch (error) {
-							reject(new ExchangeFailure('body', 'undecodable', error))
+							const over = (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE'
+							reject(new ExchangeFailure('body', over ? 'tooLarge' : 'undecodable', error))
 						}
 					})
 				},
@@ -170,7 +187,7 @@ function exchange(
 					return
 				}
 				settle()
-				const why = limits.signal?.aborted ? 'cancelled' : timedOut ? 'timeout' : 'network'
+				const why = limits.signal?.aborted ? 'cancelled' : timedOut ? 'timeout' : tooLarge ? 'tooLarge' : 'network'
 				reject(new ExchangeFailure(stage, why, error))
 			}
 			request.once('error', fail)
@@ -180,8 +197,12 @@ function exchange(
 	})
 }
 
-/** An upstream is never asked for a compressed body, but one that sends it anyway is still understood. */
-function decode(bytes: Buffer, encoding: string | undefined): Buffer {
+/**
+ * An upstream is never asked for a compressed body, but one that sends it anyway is still understood;
+ * with a limit, a body that decodes to more than it fails (`ERR_BUFFER_TOO_LARGE`) instead of filling memory.
+ */
+function decode(bytes: Buffer, encoding: string | undefined, maxBytes?: number): Buffer {
+	const options = maxBytes === undefined ? {} : { maxOutputLength: maxBytes }
 	switch (encoding?.trim().toLowerCase()) {
 		case undefined:
 		case '':
@@ -189,17 +210,19 @@ function decode(bytes: Buffer, encoding: string | undefined): Buffer {
 			return bytes
 		case 'gzip':
 		case 'x-gzip':
-			return zlib.gunzipSync(bytes)
+			return zlib.gunzipSync(bytes, options)
 		case 'deflate':
-			return zlib.inflateSync(bytes)
+			return zlib.inflateSync(bytes, options)
 		case 'br':
-			return zlib.brotliDecompressSync(bytes)
+			return zlib.brotliDecompressSync(bytes, options)
 		default:
 			throw new Error(`unknown Content-Encoding ${encoding}`)
 	}
 }
 
-function parseBody({ text, contentType }: Answer): { body: unknown; malformed: boolean } {
+function parseBody(answer: Answer): { body: unknown; malformed: boolean } {
+	const { contentType } = answer
+	const text = answer.body.toString('utf8')
 	if (!text) return { body: undefined, malformed: false }
 	if (!contentType.includes('json')) return { body: text, malformed: false }
 	try {
@@ -317,4 +340,34 @@ export async function upstreamRequest<S extends z.ZodType>(
 		})
 	}
 	return parsed.data
+}
+
+/** A picture an upstream named, as it came: its status, its Content-Type and its bytes. */
+export interface PictureAnswer {
+	status: number
+	contentType: string
+	bytes: Buffer
+}
+
+/**
+ * Fetches a picture an upstream named (the picture route, ADR 0033): a GET of an absolute address the
+ * caller has checked, with no cookie or credential of ours, no redirect followed, given up after
+ * `timeoutMs` and when the body grows past `maxBytes`. Failures are UpstreamErrors of `picture`:
+ * `timeout`, `network`, `malformed` (too large, or undecodable); a status is the caller's to judge.
+ */
+export async function fetchPicture(
+	url: URL,
+	limits: { timeoutMs: number; maxBytes: number; accept: string; signal?: AbortSignal },
+): Promise<PictureAnswer> {
+	const where = `GET ${url.host}${url.pathname}`
+	try {
+		const answer = await exchange(url, { method: 'GET', headers: { Accept: limits.accept } }, limits)
+		return { status: answer.status, contentType: answer.contentType, bytes: answer.body }
+	} catch (error) {
+		if (!(error instanceof ExchangeFailure)) throw error
+		const kind = error.why === 'tooLarge' || error.why === 'undecodable' ? 'malformed' : error.why
+		const message =
+			error.why === 'tooLarge' ? `longer than ${limits.maxBytes} bytes` : ((error.cause as Error)?.message ?? error.why)
+		throw new UpstreamError({ upstream: 'picture', kind, message: `${message} (${where})`, cause: error.cause })
+	}
 }

@@ -17,8 +17,8 @@ async function latestCall(request: APIRequestContext): Promise<number> {
 
 /**
  * The calls answered after call `after`, as "METHOD path" with the user's id left out. The pictures
- * the browser loads from the emulator (standing in for the brands' image hosts) are not the
- * portal's calls and are left out too.
+ * the picture route fetches from the emulator (standing in for the brands' image hosts) when a page
+ * shows them are not the calls counted here, and are left out too.
  */
 async function portalCallsAfter(request: APIRequestContext, after: number): Promise<string[]> {
 	const response = await request.get(`/_emulator/requests.json?after=${after}`)

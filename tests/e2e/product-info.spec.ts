@@ -34,7 +34,7 @@ test.describe('with JavaScript', () => {
 				await expect(page.getByRole('heading', { name: x.feature })).toBeVisible()
 				const image = page.getByRole('img', { name: 'FP-30X Digital Piano' })
 				await expect(image).toBeVisible()
-				expect(new URL((await image.getAttribute('src'))!).origin).toBe(new URL(baseURL!).origin)
+				expect(new URL((await image.getAttribute('src'))!, baseURL).origin).toBe(new URL(baseURL!).origin)
 				await expect(page.getByText('not available in your language')).toHaveCount(0)
 			})
 

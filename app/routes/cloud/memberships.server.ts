@@ -46,6 +46,7 @@ import {
 } from '#app/upstream/contract/cloud.ts'
 import { isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
 import { submittedForm } from '#app/forms/form-body.server.ts'
+import { pictureSrc } from '#app/upstream/pictures.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -211,7 +212,7 @@ export async function membershipsLoader(context: Context, request: Request, tabP
 			id: k.id,
 			name: k.name,
 			description: k.description,
-			image: k.image,
+			image: pictureSrc(k.image),
 			price: formatMoney(k.price, culture),
 		})),
 		links: accountLinks(tab),

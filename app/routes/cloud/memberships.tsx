@@ -183,7 +183,7 @@ export default function Memberships({ loaderData: data, actionData }: Route.Comp
 				<ul className="card-grid" aria-labelledby="lifetime-keys-title">
 					{data.lifetimeKeys.map((key) => (
 						<li key={key.id} className="card stack">
-							<img src={key.image} alt="" width="96" height="96" loading="lazy" />
+							{key.image ? <img src={key.image} alt="" width="96" height="96" loading="lazy" /> : null}
 							<h3>{key.name}</h3>
 							<p>{key.description}</p>
 							<p>{t('cloudMemberships.lifetimeKeyPrice', { price: key.price })}</p>

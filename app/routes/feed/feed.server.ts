@@ -9,6 +9,7 @@ import {
 	mergeFeedPage,
 	needsFollowing,
 	parseFeedPage,
+	type FeedImage,
 	type FeedItem,
 	type FeedReason,
 	type FeedSource,
@@ -23,6 +24,7 @@ import { requireCredentials } from '#app/session/auth.server.ts'
 import { cachedMe } from '#app/session/me.server.ts'
 import { isUpstreamError } from '#app/upstream/errors.ts'
 import { getStreamPage } from '#app/upstream/feed.server.ts'
+import { pictureSrc } from '#app/upstream/pictures.server.ts'
 import { getMasterData } from '#app/upstream/master-data.server.ts'
 
 /** Labels of a master list by value, in the culture; without the list, the values stand for themselves. */
@@ -39,6 +41,12 @@ async function labels(
 		if (!isUpstreamError(error) || error.cancelled) throw error
 		return new Map()
 	}
+}
+
+/** An item's picture as the portal serves it (ADR 0033); one from a host off the allow-list is not shown. */
+function feedPicture(image: FeedImage | null): FeedImage | null {
+	const src = pictureSrc(image?.url)
+	return image && src ? { ...image, url: src } : null
 }
 
 /** A 404 naming the next-page token: the token was not one the source handed out, or has expired. */
@@ -155,7 +163,11 @@ export async function loadFeed({ context, request, params, url }: Route.LoaderAr
 	return {
 		tab,
 		reason: reasonView(reason, culture, brandLabels),
-		items: items.map((item): FeedCard => ({ ...item, dateText: dateFormat.format(new Date(item.publishedAt)) })),
+		items: items.map((item): FeedCard => ({
+			...item,
+			image: feedPicture(item.image),
+			dateText: dateFormat.format(new Date(item.publishedAt)),
+		})),
 		moreHref: next.size ? `/feed/${tab}?${new URLSearchParams({ page: encodeFeedPage(next) })}` : null,
 		badTokens,
 		failed: sourcesWith('failed'),

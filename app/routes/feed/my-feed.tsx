@@ -2,7 +2,7 @@
  * My Feed (spec 1 §2): `/feed/:tab?`, tabs all, video, community and photo (the root chooses the
  * tab and redirects an unknown one). The loader is in `feed.server.ts`, the rules in
  * app/domain/feed.ts. Items link out and nothing third-party loads before a click: pictures come
- * from the upstreams' image addresses with their size given, lazily below the first row.
+ * through the portal's picture route (ADR 0033) with their size given, lazily below the first row.
  */
 import { useEffect, useRef, useState } from 'react'
 import { Link, useFetcher } from 'react-router'

@@ -22,6 +22,7 @@ import type { RegisteredProduct } from '#app/upstream/contract/account-gear.ts'
 import { isUpstreamError } from '#app/upstream/errors.ts'
 import { getProducts } from '#app/upstream/master-data.server.ts'
 import { productImageUrl, type ProductImageKind } from '#app/upstream/product-images.server.ts'
+import { pictureSrc } from '#app/upstream/pictures.server.ts'
 
 // The products master list by slug per culture, made once per list the cache holds (a refresh is a new list).
 const catalogues = new WeakMap<object, Map<string, ReadonlyMap<string, CatalogueProduct>>>()
@@ -82,10 +83,12 @@ export async function gearItems(
 		registrations.map(async ({ entry, record }) => ({
 			...entry,
 			purchaseDateText: entry.purchaseDate ? formatPurchaseDate(entry.purchaseDate, culture) : null,
-			image: await productImageUrl(
-				{ slug: entry.slug, brand: entry.brandValue, cultureCode: culture },
-				imageKind,
-				record.image ?? record.product.image,
+			image: pictureSrc(
+				await productImageUrl(
+					{ slug: entry.slug, brand: entry.brandValue, cultureCode: culture },
+					imageKind,
+					record.image ?? record.product.image,
+				),
 			),
 		})),
 	)

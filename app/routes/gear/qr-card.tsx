@@ -21,6 +21,7 @@ import { preferencesContext, sessionContext } from '#app/request-context.server.
 import { orUpstreamUnavailable } from '#app/responses.server.ts'
 import { hasCredentials } from '#app/session/session.server.ts'
 import { getProducts } from '#app/upstream/master-data.server.ts'
+import { pictureSrc } from '#app/upstream/pictures.server.ts'
 import { useT } from '#app/ui/i18n.tsx'
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
@@ -43,7 +44,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 		found: true as const,
 		handheld,
 		signedIn,
-		product: { name: product.name, image: product.image },
+		product: { name: product.name, image: pictureSrc(product.image) },
 		serialCode: card.serialCode,
 		registerPath,
 		signInPath: `/login?${new URLSearchParams({ [REDIRECT_PARAM]: registerPath })}`,
@@ -68,7 +69,7 @@ export default function QrCard({ loaderData }: Route.ComponentProps) {
 	return (
 		<section aria-labelledby="qr-title" className="stack">
 			{notice}
-			<img src={product.image} alt="" width={160} height={160} />
+			{product.image ? <img src={product.image} alt="" width={160} height={160} /> : null}
 			<h2 id="qr-title">{product.name}</h2>
 			{serialCode ? <p>{t('register.cardSerial', { serial: serialCode })}</p> : null}
 			{signedIn ? (

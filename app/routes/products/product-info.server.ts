@@ -24,6 +24,7 @@ import type { CatalogueKey } from '#app/ui/i18n.tsx'
 import { JsonKeyQuerySchema } from '#app/upstream/contract/account-catalogue.ts'
 import { isUpstreamError, userMessageKey, type UpstreamError } from '#app/upstream/errors.ts'
 import { getCuration, getProductInfoOrLastGood, type StoredProductInfo } from '#app/upstream/master-data.server.ts'
+import { pictureSrc } from '#app/upstream/pictures.server.ts'
 import { productImageUrl } from '#app/upstream/product-images.server.ts'
 
 /** The picture's box (the product images are square): set, so the page does not move as it loads. */
@@ -108,6 +109,7 @@ export async function loadProductInfo({ context, params }: Pick<Route.LoaderArgs
 			tab === 'articles' ? curationOrNull(culture) : undefined,
 		])
 		const { info, lastGoodFrom } = copy
+		const picture = pictureSrc(image ?? info.image)
 		return data({
 			state: 'found' as const,
 			slug: info.slug,
@@ -115,7 +117,7 @@ export async function loadProductInfo({ context, params }: Pick<Route.LoaderArgs
 			brand: info.brand.label,
 			modelCode: info.modelCode,
 			summary: info.summary,
-			image: { url: image ?? info.image, width: IMAGE_SIZE, height: IMAGE_SIZE },
+			image: picture ? { url: picture, width: IMAGE_SIZE, height: IMAGE_SIZE } : null,
 			englishFallback: isEnglishFallback(culture, info.contentCulture),
 			contentLanguage: info.contentCulture.slice(0, 2).toLowerCase(),
 			lastGoodFrom: lastGoodFrom ? formatInfoDate(lastGoodFrom, culture) : null,

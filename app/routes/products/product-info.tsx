@@ -26,7 +26,9 @@ export default function ProductInfo({ loaderData }: Route.ComponentProps) {
 	return (
 		<article className="stack product-info" aria-labelledby="product-title">
 			<header className="product-header">
-				<img src={image.url} alt={name} width={image.width} height={image.height} className="product-image" />
+				{image ? (
+					<img src={image.url} alt={name} width={image.width} height={image.height} className="product-image" />
+				) : null}
 				<div className="stack">
 					<h2 id="product-title">{name}</h2>
 					<p>
