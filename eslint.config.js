@@ -63,7 +63,8 @@ export default defineConfig(
 			'no-restricted-syntax': [
 				'error',
 				{
-					selector: "CallExpression[callee.property.name=/^(formData|text|json|arrayBuffer|blob)$/][callee.object.name='request']",
+					selector:
+						"CallExpression[callee.property.name=/^(formData|text|json|arrayBuffer|blob)$/][callee.object.name='request']",
 					message: 'Take the form from submittedForm(context) (app/forms/form-body.server.ts): the body is read once.',
 				},
 			],
