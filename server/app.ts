@@ -12,7 +12,6 @@ import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express, { type RequestHandler, type Router } from 'express'
 import helmet from 'helmet'
-import onHeaders from 'on-headers'
 import type { RouterContextProvider, ServerBuild } from 'react-router'
 import type { PictureResponse } from '../app/upstream/pictures.server.ts'
 
@@ -138,15 +137,12 @@ export function createPortalApp(options: PortalAppOptions) {
 		}),
 	)
 
-	// A response made before the request's body has all arrived (a body past its limit, a post refused
-	// before its body was wanted) closes the connection: the rest of the body is never read, so the
-	// connection cannot carry another request, and a client cannot hold the server to take it all in.
+	// A response made before the request's body has all arrived (a body past its limit, a post refused before
+	// its body was wanted) leaves the rest of the body unread. Closing at once would often reset the connection
+	// before the client had read the answer (it is still sending), so the rest is read into nothing, up to a
+	// bound, as web servers' "lingering close" does; a client that sends on past it is cut off.
 	app.use((req, res, next) => {
-		if (MUTATING.has(req.method)) {
-			onHeaders(res, () => {
-				if (!req.complete) res.setHeader('Connection', 'close')
-			})
-		}
+		if (MUTATING.has(req.method)) res.once('finish', () => req.complete || discardRest(req))
 		next()
 	})
 	const pictures = options.pictures
@@ -216,4 +212,30 @@ export function publicFiles(clientDir: string): RequestHandler {
 	const names = new Set(readdirSync(clientDir).filter((name) => name !== 'assets'))
 	const serve = express.static(clientDir, { maxAge: '1h', index: false })
 	return (req, res, next) => (names.has(req.path.split('/', 2)[1] ?? '') ? serve(req, res, next) : next())
+}
+
+/** How much of an unwanted body is read into nothing after the answer, and for how long, before the cut. */
+const LINGER_BYTES = 8 * 1024 * 1024
+const LINGER_MS = 5_000
+
+/**
+ * Reads the rest of a request's body into nothing. React Router's request stream (which would queue what
+ * arrives for a reader that no longer comes) is detached first, so nothing is kept.
+ */
+function discardRest(req: express.Request): void {
+	req.removeAllListeners('data')
+	let left = LINGER_BYTES
+	const cut = () => req.socket.destroy()
+	const timer = setTimeout(cut, LINGER_MS)
+	timer.unref()
+	req.on('data', (chunk: Buffer) => {
+		left -= chunk.length
+		if (left < 0) {
+			clearTimeout(timer)
+			cut()
+		}
+	})
+	req.once('end', () => clearTimeout(timer))
+	req.once('close', () => clearTimeout(timer))
+	req.resume()
 }

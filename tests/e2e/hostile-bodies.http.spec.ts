@@ -10,7 +10,6 @@ import { expect, test } from './fixtures.ts'
 
 interface Answer {
 	status: number
-	connection: string | undefined
 	location: string | undefined
 	/** How much of the endless body had been written when the answer came. */
 	sentBytes: number
@@ -37,7 +36,6 @@ function postEndlessBody(
 				answered = true
 				resolve({
 					status: response.statusCode ?? 0,
-					connection: response.headers.connection,
 					location: response.headers.location,
 					sentBytes,
 				})
@@ -62,10 +60,9 @@ function postEndlessBody(
 	})
 }
 
-test('a chunked body past the form limit is answered 413 at once, and the connection closed', async ({ baseURL }) => {
+test('a chunked body past the form limit is answered 413 at once', async ({ baseURL }) => {
 	const answer = await postEndlessBody(baseURL!, '/login', 'application/x-www-form-urlencoded')
 	expect(answer.status).toBe(413)
-	expect(answer.connection).toBe('close')
 })
 
 test('a chunked multipart body past the upload limit is answered 413 at once', async ({ baseURL, demoSessions }) => {
@@ -75,7 +72,6 @@ test('a chunked multipart body past the upload limit is answered 413 at once', a
 		Cookie: cookie,
 	})
 	expect(answer.status).toBe(413)
-	expect(answer.connection).toBe('close')
 	// Past the 31 MB an upload form may hold, not before.
 	expect(answer.sentBytes).toBeGreaterThan(30 * 1024 * 1024)
 })

@@ -238,8 +238,14 @@ function answer(body: SupportFormAnswer, status = 200) {
 
 const utcToday = () => new Date().toISOString().slice(0, 10)
 
-/** The files of the form's attachment input, read and checked; the bytes the outbox delivers. */
-async function readAttachments(form: FormData): Promise<{ problem: string } | { attachments: SupportAttachment[] }> {
+/**
+ * The files of the form's attachment input, checked, and read (the bytes the outbox delivers) only for a form
+ * that is sent: a refused one shows its errors without holding its files in memory.
+ */
+async function readAttachments(
+	form: FormData,
+	{ read }: { read: boolean },
+): Promise<{ problem: string } | { attachments: SupportAttachment[] }> {
 	const files = form.getAll('attachments').filter((entry): entry is File => typeof entry !== 'string')
 	const offered = await Promise.all(
 		files.map(async (file) => {
@@ -250,6 +256,7 @@ async function readAttachments(form: FormData): Promise<{ problem: string } | { 
 	)
 	const check = checkAttachments(offered)
 	if (!check.ok) return { problem: ATTACHMENT_ERRORS[check.problem] }
+	if (!read) return { attachments: [] }
 	const chosen = offered.filter((file) => file.size > 0 || file.name !== '')
 	const attachments: SupportAttachment[] = await Promise.all(
 		chosen.map(async (file, index) => ({
@@ -297,7 +304,9 @@ export async function supportFormAction({ context, request }: { context: Context
 		),
 	})
 	const submission = parseWithZod(formData, { schema })
-	const files = form.attachments ? await readAttachments(formData) : { attachments: [] }
+	const files = form.attachments
+		? await readAttachments(formData, { read: submission.status === 'success' })
+		: { attachments: [] }
 
 	if (submission.status !== 'success' || 'problem' in files) {
 		const result = submission.reply('problem' in files ? { fieldErrors: { attachments: [files.problem] } } : undefined)
