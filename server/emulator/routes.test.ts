@@ -72,6 +72,8 @@ const UPSTREAM_API = new Set([
 	'GET /account/questionnaires/:id',
 	'POST /account/questionnaires/:id/answerInfos',
 	'POST /account/questionnaires/:id/answerInfos/:aid/answers',
+	// a shop's side of the handoff (ADR 0032): it checks the id token and signs its reply
+	'POST /shop/owners-portal/token-verification',
 	// account API: help centre (its calls and its own pages) and the social proxy
 	'POST /account/zendesk/uploads',
 	'POST /account/zendesk/request',
