@@ -20,6 +20,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { once } from 'node:events'
 import { pipeline } from 'node:stream/promises'
+import { setImmediate } from 'node:timers/promises'
 import busboy from 'busboy'
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { repeatedField } from '#app/domain/form-fields.ts'
@@ -43,6 +44,9 @@ export const MAX_UPLOAD_FORM_BYTES = MAX_ATTACHMENTS * MAX_ATTACHMENT_BYTES + 10
 /** More fields than any form has (a survey page, the profile with its phones), and the longest text any takes. */
 const MAX_FIELDS = 300
 const MAX_FIELD_BYTES = MAX_FORM_BYTES
+
+/** How much of a body is parsed before the event loop is given to other requests. */
+const YIELD_EVERY_BYTES = 1024 * 1024
 
 const UPLOAD_PATHS = new Set(ATTACHMENT_TABS.flatMap((tab) => [`/support/${tab}`, `/support/${tab}.data`]))
 
@@ -171,6 +175,7 @@ async function parse(
 	finished.catch(() => {})
 
 	let size = 0
+	let sinceTurn = 0
 	if (body) {
 		const reader = body.getReader()
 		try {
@@ -181,6 +186,13 @@ async function parse(
 				if (size > limits.bytes) fail('tooLarge')
 				// Wait for busboy to take more; a body it cannot parse ends the wait with its error.
 				else if (!parser.write(value)) await Promise.race([once(parser, 'drain'), finished])
+				// A body already arrived is otherwise parsed to its end in one turn of the event loop: every
+				// megabyte, other requests get theirs, so an upload does not hold up everyone's pages.
+				sinceTurn += value.byteLength
+				if (sinceTurn >= YIELD_EVERY_BYTES) {
+					sinceTurn = 0
+					await setImmediate()
+				}
 			}
 		} catch {
 			// The client went away mid-body.
