@@ -136,10 +136,17 @@ async function admin(emulator: ServerProcess, method: string, adminPath: string,
 	return response
 }
 
-/** The tickets the help centre holds for a requester: how many, and how many different requests (references). */
+/**
+ * The tickets the help centre holds that a phase sent: how many, and how many different requests (references).
+ * A signed-in customer's tickets name the account as requester (ADR 0009); the email the form was given,
+ * which names the phase, is a labelled line of their text.
+ */
 async function ticketsFor(emulator: ServerProcess, requester: string) {
-	const response = await admin(emulator, 'GET', `/_emulator/tickets.json?requester=${encodeURIComponent(requester)}`)
-	const tickets = (await response.json()) as Array<{ idempotencyKey?: string | null; subject: string }>
+	const account = DEMO_ACCOUNTS.customer.email
+	const response = await admin(emulator, 'GET', `/_emulator/tickets.json?requester=${encodeURIComponent(account)}`)
+	const tickets = (
+		(await response.json()) as Array<{ idempotencyKey?: string | null; subject: string; commentBody: string }>
+	).filter((ticket) => ticket.commentBody.includes(`: ${requester}`))
 	return { count: tickets.length, distinct: new Set(tickets.map((t) => t.idempotencyKey ?? t.subject)).size }
 }
 
