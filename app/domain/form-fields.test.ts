@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isRepeatableField, repeatedField } from './form-fields.ts'
+import { isMisshapenField, isRepeatableField, misshapenField, repeatedField } from './form-fields.ts'
 import { answerFieldName } from './survey-fields.ts'
 
 function formOf(entries: [string, string][]): FormData {
@@ -61,5 +61,41 @@ describe('repeatedField', () => {
 		expect(repeatedField(form)).toBeNull()
 		expect(isRepeatableField('attachments')).toBe(true)
 		expect(isRepeatableField('email')).toBe(false)
+	})
+})
+
+describe('misshapenField', () => {
+	it("lets the phones' and parts' rows through, and plain names", () => {
+		expect(isMisshapenField('phones[0].number')).toBe(false)
+		expect(isMisshapenField('parts[2].quantity')).toBe(false)
+		expect(isMisshapenField('postalCode')).toBe(false)
+		expect(
+			misshapenField(
+				formOf([
+					['phones[1].type', 'mobile'],
+					['city', 'x'],
+				]),
+			),
+		).toBeNull()
+	})
+
+	it('names a field sent as a list or an object', () => {
+		for (const name of [
+			'postalCode[0]',
+			'postalCode[]',
+			'postalCode.x',
+			'phones[0].number[0]',
+			'phones.x',
+			'intent[0]',
+		])
+			expect(isMisshapenField(name), name).toBe(true)
+		expect(
+			misshapenField(
+				formOf([
+					['city', 'x'],
+					['email[]', 'a@b.c'],
+				]),
+			),
+		).toBe('email[]')
 	})
 })

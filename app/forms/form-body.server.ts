@@ -4,7 +4,7 @@
  * Express, the origin check) decided the request is wanted, and puts the form
  * in the request's context (`submittedForm`). A request whose body is not a
  * form (another content type, no body, a broken body, more than a form ever
- * holds, a field given twice) is refused here, once for every route, with a
+ * holds, a field given twice or in a list's shape) is refused here, once for every route, with a
  * 4xx page in the user's language, before an action runs. A form whose
  * honeypot is filled is turned away here too.
  *
@@ -23,7 +23,7 @@ import { pipeline } from 'node:stream/promises'
 import { setImmediate } from 'node:timers/promises'
 import busboy from 'busboy'
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { repeatedField } from '#app/domain/form-fields.ts'
+import { misshapenField, repeatedField } from '#app/domain/form-fields.ts'
 import { filledHoneypot } from '#app/domain/honeypot.ts'
 import { ATTACHMENT_TABS, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '#app/domain/support-fields.ts'
 import { beforeReadingBody } from '#app/limits/submission-limits.server.ts'
@@ -235,6 +235,9 @@ export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request
 		const repeated = repeatedField(body.form)
 		if (repeated !== null)
 			throw data({ errorKey: 'errors.formFieldRepeated', errorValues: { field: repeated } }, { status: 400 })
+		const misshapen = misshapenField(body.form)
+		if (misshapen !== null)
+			throw data({ errorKey: 'errors.formFieldShape', errorValues: { field: misshapen } }, { status: 400 })
 		// A bot is told nothing: it is sent back to the empty form, as if the post had gone through.
 		if (filledHoneypot(body.form)) throw redirect(url.pathname + url.search, 303)
 		context.set(formContext, body.form)
