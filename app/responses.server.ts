@@ -8,6 +8,7 @@ import { data, redirect, type RouterContextProvider } from 'react-router'
 import { accountErrorKey, type AccountFlow } from '#app/domain/account-errors.ts'
 import { sessionContext } from '#app/request-context.server.ts'
 import { isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
+import { noteUpstreamError } from '#app/session/session-end.server.ts'
 import type { Toast } from '#app/session/session.server.ts'
 import type { CatalogueKey } from '#app/ui/i18n.tsx'
 
@@ -41,6 +42,8 @@ export function upstreamFailure(
 	extra: Record<string, unknown> = {},
 ) {
 	if (!isUpstreamError(error)) throw error
+	// One that refuses the session's tokens signs out instead (app/session/session-end.server.ts).
+	noteUpstreamError(error)
 	const key = accountErrorKey(flow, error)
 	const outage = error.kind !== 'status' || (error.status ?? 0) >= 500
 	const status = key === 'errors.attemptLimit' ? 429 : outage ? 503 : 400
@@ -67,6 +70,7 @@ export async function orUpstreamUnavailable<T>(work: Promise<T>): Promise<T> {
 		return await work
 	} catch (error) {
 		if (!isUpstreamError(error) || error.cancelled) throw error
+		noteUpstreamError(error)
 		const status = error.kind === 'status' && error.status && error.status < 500 ? error.status : 503
 		throw data({ errorKey: userMessageKey(error) ?? 'toast.tryAgain' }, { status })
 	}

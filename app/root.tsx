@@ -24,6 +24,7 @@ import { postLimitMiddleware, retryAfterMiddleware } from './limits/post-limit.s
 import { preferencesContext, screenContext, sessionContext } from './request-context.server.ts'
 import { guardMiddleware, sessionMiddleware } from './session/guard.server.ts'
 import { forgetMeAfterSaves } from './session/me.server.ts'
+import { sessionEndMiddleware } from './session/session-end.server.ts'
 import { maintenanceMiddleware, maintenanceStateMiddleware } from './maintenance/maintenance.server.ts'
 import { preferencesMiddleware } from './preferences/preferences.server.ts'
 import { regionMiddleware } from './preferences/region.server.ts'
@@ -48,6 +49,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 	maintenanceMiddleware,
 	regionMiddleware,
 	sessionMiddleware,
+	// Inside the session middleware, which saves the signed-out session it makes.
+	sessionEndMiddleware,
 	forgetMeAfterSaves,
 	pageViewMiddleware,
 	retryAfterMiddleware,
