@@ -13,6 +13,8 @@ export const FaultSchema = z.object({
 	mode: z.enum(['delay', 'status', 'malformed', 'timeout', 'drop']),
 	delayMs: z.number().int().min(0).max(600_000).optional(),
 	status: z.number().int().min(100).max(599).optional(),
+	/** The error text a `status` fault answers with ('Access Denied'…); a generic one when omitted. */
+	message: z.string().max(200).optional(),
 	/** How many requests it affects; unlimited when omitted. */
 	times: z.number().int().positive().optional(),
 })
@@ -55,7 +57,9 @@ export function createFaultRegistry(): FaultRegistry {
 					setTimeout(next, fault.delayMs ?? 1000)
 					return
 				case 'status':
-					res.status(fault.status ?? 503).json({ message: `Injected fault: HTTP ${fault.status ?? 503}` })
+					res
+						.status(fault.status ?? 503)
+						.json({ message: fault.message ?? `Injected fault: HTTP ${fault.status ?? 503}` })
 					return
 				case 'malformed':
 					res

@@ -1,5 +1,6 @@
 import { devices, type Page } from '@playwright/test'
 import { accountTest as test, advanceClock, createAccount, restoreEmulatorTime, signIn, toast } from './account.ts'
+import { EMULATOR_ADMIN_HEADERS } from './emulator.ts'
 import { expect } from './fixtures.ts'
 
 /**
@@ -12,6 +13,7 @@ test.describe.configure({ mode: 'serial' })
 
 test.afterEach(async ({ request }) => {
 	await restoreEmulatorTime(request)
+	await request.delete('/_emulator/faults', { headers: EMULATOR_ADMIN_HEADERS })
 })
 
 const PAST_THE_REFRESH_TOKEN = 31 * 24 * 60 * 60_000
@@ -64,5 +66,21 @@ test.describe('in a messaging app’s in-app browser', () => {
 		// The portal's session is over: back at the portal, it asks for sign-in.
 		await page.goto('/settings')
 		await expect(page).toHaveURL('/login?redirectTo=%2Fsettings')
+	})
+	test("'Access Denied' signs out to /login, not to single sign-on", async ({ page, request }) => {
+		const { email, password } = await createAccount(page, request)
+		await signIn(page, email, password)
+		// The account API refuses the user's registrations once, as it does a user id not the token's.
+		const fault = await request.post('/_emulator/faults', {
+			headers: EMULATOR_ADMIN_HEADERS,
+			data: { path: '/account/users/', method: 'GET', mode: 'status', status: 403, message: 'Access Denied', times: 1 },
+		})
+		expect(fault.ok()).toBe(true)
+
+		await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Gear' }).click()
+		await expect(page).toHaveURL('/login?redirectTo=%2Fgear')
+		await expect(page.getByText('Something went wrong')).toHaveCount(0)
+		await page.goto('/settings/profile')
+		await expect(page).toHaveURL('/login?redirectTo=%2Fsettings%2Fprofile')
 	})
 })
