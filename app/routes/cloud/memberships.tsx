@@ -190,9 +190,9 @@ export default function Memberships({ loaderData: data, actionData }: Route.Comp
 				<ul className="card-grid" aria-labelledby="lifetime-keys-title">
 					{data.lifetimeKeys.map((key) => (
 						<li key={key.id} className="card stack lifetime-key">
-							{key.image ? (
-								<img className="lifetime-key-image" src={key.image} alt="" width="96" height="96" loading="lazy" />
-							) : null}
+							{/* No width and height: a picture that cannot be had takes no room, rather than leave an
+							    empty box; the card's text is below it, so only that moves when it comes. */}
+							{key.image ? <img className="lifetime-key-image" src={key.image} alt="" loading="lazy" /> : null}
 							<h3>{key.name}</h3>
 							<p>{key.description}</p>
 							<p>{t('cloudMemberships.lifetimeKeyPrice', { price: key.price })}</p>
