@@ -37,7 +37,7 @@ function PlanAction({ plan, data }: { plan: PlanView; data: LoaderData }) {
 				? t('cloudMemberships.ctaFreeTrial', { days: plan.freeTrialDays })
 				: t('cloudMemberships.ctaBuyNow', { tier: plan.name })
 		return (
-			<a className="button" href={data.links.logIn} data-cta={state} {...newTab}>
+			<a className="button primary" href={data.links.logIn} data-cta={state} {...newTab}>
 				{label}
 			</a>
 		)
@@ -64,7 +64,7 @@ function PlanAction({ plan, data }: { plan: PlanView; data: LoaderData }) {
 					{data.resubscribeEnd ? (
 						<p>{t('cloudMemberships.ctaResubscribeNote', { date: data.resubscribeEnd })}</p>
 					) : null}
-					<button type="submit" data-cta={state}>
+					<button type="submit" className="button primary" data-cta={state}>
 						{t('cloudMemberships.ctaResubscribe')}
 					</button>
 				</form>
@@ -78,7 +78,7 @@ function PlanAction({ plan, data }: { plan: PlanView; data: LoaderData }) {
 					{state === 'freeTrial' ? (
 						<p>{t('cloudMemberships.ctaFreeTrialNote', { days: plan.freeTrialDays, tier: plan.name })}</p>
 					) : null}
-					<button type="submit" data-cta={state}>
+					<button type="submit" className="button primary" data-cta={state}>
 						{state === 'freeTrial'
 							? t('cloudMemberships.ctaFreeTrial', { days: plan.freeTrialDays })
 							: state === 'upgrade'
@@ -93,9 +93,16 @@ function PlanAction({ plan, data }: { plan: PlanView; data: LoaderData }) {
 function PlanCard({ plan, data }: { plan: PlanView; data: LoaderData }) {
 	const t = useT()
 	const headingId = `plan-${plan.planId}`
+	// The plan the member pays for (or tries) now: its call to action is the "active" one.
+	const current = data.signedIn && plan.cta.state === 'active'
 	return (
-		<article className="card stack" aria-labelledby={headingId} data-plan={plan.planId}>
+		<article
+			className={current ? 'card stack plan-card plan-current' : 'card stack plan-card'}
+			aria-labelledby={headingId}
+			data-plan={plan.planId}
+		>
 			<h3 id={headingId}>{plan.name}</h3>
+			{current ? <p className="plan-badge">{t('cloudMemberships.currentPlanLabel')}</p> : null}
 			<p className="plan-price">
 				{data.interval === 'Annual'
 					? t('cloudMemberships.perYear', { price: plan.price })
@@ -125,7 +132,7 @@ export default function Memberships({ loaderData: data, actionData }: Route.Comp
 	const newTab = data.framed ? { target: '_blank', rel: 'noopener' } : {}
 	const intervalName = data.interval === 'Annual' ? t('cloudMemberships.annual') : t('cloudMemberships.monthly')
 	return (
-		<div className="stack">
+		<div className="stack memberships">
 			{actionData && 'errorKey' in actionData ? (
 				<p className="notice" role="alert">
 					{t(actionData.errorKey as CatalogueKey)}
@@ -182,8 +189,10 @@ export default function Memberships({ loaderData: data, actionData }: Route.Comp
 				</p>
 				<ul className="card-grid" aria-labelledby="lifetime-keys-title">
 					{data.lifetimeKeys.map((key) => (
-						<li key={key.id} className="card stack">
-							{key.image ? <img src={key.image} alt="" width="96" height="96" loading="lazy" /> : null}
+						<li key={key.id} className="card stack lifetime-key">
+							{/* No width and height: a picture that cannot be had takes no room, rather than leave an
+							    empty box; the card's text is below it, so only that moves when it comes. */}
+							{key.image ? <img className="lifetime-key-image" src={key.image} alt="" loading="lazy" /> : null}
 							<h3>{key.name}</h3>
 							<p>{key.description}</p>
 							<p>{t('cloudMemberships.lifetimeKeyPrice', { price: key.price })}</p>
