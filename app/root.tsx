@@ -14,7 +14,7 @@ import {
 import type { Route } from './+types/root'
 import { useCatalogue, useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 import { htmlLang } from './domain/culture.ts'
-import { OVERVIEW_SCREENS, screenChrome, selectedTab, tabsFor } from './domain/screens.ts'
+import { screenChrome, selectedTab, tabsFor } from './domain/screens.ts'
 import { isStaffEmail, isStaffOnlyTab } from './domain/staff.ts'
 import { DEFAULT_THEME, isThemeName, THEMES, themeHasConsent, type ThemeName } from './domain/theme.ts'
 import { formBodyMiddleware } from './forms/form-body.server.ts'
@@ -68,7 +68,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 	const chrome = screenChrome(screen)
 	const staff = isStaffEmail(session.get('credentials')?.email)
 	const tabs = chrome.showTabs ? tabsFor(screen, preferences.theme, { staff }, params.tab) : []
-	const tab = params.tab || !OVERVIEW_SCREENS.has(screen) ? selectedTab(tabs, params.tab) : undefined
+	const tab = selectedTab(tabs, params.tab)
 	const pathname = url.pathname.replace(/\/+$/, '') || '/'
 	const basePath = params.tab ? pathname.slice(0, pathname.lastIndexOf('/')) : pathname
 	// A staff-only tab is not redirected away: its own loader answers 'Not Roland Account' (403).

@@ -363,9 +363,6 @@ export function tabsFor(
 	return [...shown, ...(other ? [other] : [])].map((id) => ({ id }))
 }
 
-/** Screens whose path without a tab is a page of its own (an overview), not their first tab. */
-export const OVERVIEW_SCREENS: ReadonlySet<ScreenName> = new Set<ScreenName>(['Support'])
-
 /**
  * Tab screens by base path, for the client's `#tab` fragment rewrite: every route ending in
  * `/:tab?`, with its other parameters as `*` (`/products/*` for `/products/:slug/:tab?`).

@@ -30,3 +30,41 @@ describe('the preference cookies', () => {
 		expect(cookies[0]).not.toMatch(/Secure/)
 	})
 })
+
+describe('the preferences middleware', () => {
+	afterEach(() => {
+		vi.unstubAllEnvs()
+	})
+
+	/** The Set-Cookie headers of a response to `path` whose own handler set `handlerCookies`. */
+	async function middlewareCookies(path: string, handlerCookies: string[]): Promise<string[]> {
+		vi.resetModules()
+		vi.stubEnv('NODE_ENV', 'development')
+		const { preferencesMiddleware } = await import('./preferences.server.ts')
+		const { RouterContextProvider } = await import('react-router')
+		const headers = new Headers()
+		for (const cookie of handlerCookies) headers.append('Set-Cookie', cookie)
+		const response = await preferencesMiddleware(
+			{
+				request: new Request(`http://localhost${path}`, { method: 'POST' }),
+				context: new RouterContextProvider(),
+				params: {},
+				unstable_pattern: '',
+			} as unknown as Parameters<typeof preferencesMiddleware>[0],
+			async () => new Response(null, { status: 302, headers }),
+		)
+		return (response as Response).headers.getSetCookie()
+	}
+
+	it('lets a culture the response saves win over the older culture_code of the query', async () => {
+		const cookies = await middlewareCookies('/settings/settings?culture_code=en-US', [
+			'culture=ImphLUpQIg%3D%3D; Path=/',
+		])
+		expect(cookies.filter((cookie) => cookie.startsWith('culture='))).toEqual(['culture=ImphLUpQIg%3D%3D; Path=/'])
+	})
+
+	it('still keeps the query’s choices the response does not set', async () => {
+		const cookies = await middlewareCookies('/settings/settings?culture_code=en-US&theme=main', [])
+		expect(cookies.map((cookie) => cookie.split('=')[0])).toEqual(['theme', 'culture'])
+	})
+})

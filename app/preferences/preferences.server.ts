@@ -101,11 +101,19 @@ export async function readPreferences(
 	}
 }
 
-/** Reads the preferences and keeps the ones given in the start-up query in cookies. */
+const cookieName = (setCookie: string) => setCookie.slice(0, setCookie.indexOf('='))
+
+/**
+ * Reads the preferences and keeps the ones given in the start-up query in cookies. A cookie the
+ * response sets itself is a choice saved just now (the settings tab's language), and a form keeps
+ * the page's query in its action, so the query's older word must not be set after it.
+ */
 export const preferencesMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
 	const { preferences, setCookies } = await readPreferences(request)
 	context.set(preferencesContext, preferences)
 	const response = await next()
-	for (const cookie of await Promise.all(setCookies)) response.headers.append('Set-Cookie', cookie)
+	const saved = new Set(response.headers.getSetCookie().map(cookieName))
+	for (const cookie of await Promise.all(setCookies))
+		if (!saved.has(cookieName(cookie))) response.headers.append('Set-Cookie', cookie)
 	return response
 }

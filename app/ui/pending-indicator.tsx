@@ -27,5 +27,5 @@ export function PendingIndicator() {
 	}, [busy])
 
 	if (!busy || timedOut) return null
-	return <div className="pending" role="progressbar" aria-label={t('app.loading')} />
+	return <div className="progress-bar" role="progressbar" aria-label={t('app.loading')} />
 }

@@ -62,6 +62,27 @@ test('changing region and language to Japan saves it upstream and the next page 
 	if (javaScript) await expectAccessible(page)
 })
 
+test('a language saved on a page opened with culture_code wins over it, on that page and the next', async ({
+	page,
+	request,
+	javaScript,
+}) => {
+	const { email, password } = await createAccount(page, request)
+	await signInDirectly(page, email, password)
+	// The form's action keeps this query; the saved choice must still be the one that stays.
+	await page.goto('/settings/settings?culture_code=en-US')
+	await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+	await chooseRegion(page, 'Japan', javaScript)
+	await regionForm(page).getByLabel('Language').selectOption({ label: 'Japanese (Japan)' })
+	await regionForm(page).getByRole('button', { name: 'Save' }).click()
+
+	await expect(page).toHaveURL('/settings/settings')
+	await expect(toast(page)).toContainText('更新しました。')
+	await expect(page.locator('html')).toHaveAttribute('lang', 'ja')
+	await page.goto('/gear')
+	await expect(page.locator('html')).toHaveAttribute('lang', 'ja')
+})
+
 test('a missing region or language is refused with a 400, saying which, and nothing is saved', async ({
 	page,
 	request,

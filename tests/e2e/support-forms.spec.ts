@@ -229,30 +229,32 @@ test('an upload over the limit is told, not a crash; other forms keep the 64 KB 
 	expect(form.status()).toBe(413)
 })
 
-test('/support: the forms, the promise, and the recent requests', async ({ page, javaScript }) => {
+test('/support opens the first tab: its form sends from there, and the recent requests follow it', async ({
+	page,
+	javaScript,
+}) => {
 	await page.goto('/support')
 	const tabs = page.getByRole('navigation', { name: 'Sections of this page' })
-	await expect(tabs.locator('[aria-current="page"]')).toHaveCount(0)
+	// Spec 1 §2: the first tab selected; the drum theme is the default, so its first form.
+	await expect(tabs.locator('[aria-current="page"]')).toHaveAttribute('href', '/support/dw_product_support')
+	await expect(page.getByRole('heading', { level: 2, name: 'Product Support' })).toBeVisible()
 	await expect(page.getByText('We answer within 48 working hours.')).toBeVisible()
-	// The drum theme is the default: its forms are listed.
-	const forms = page.getByRole('region', { name: 'How can we help?' })
-	await expect(forms.getByRole('link', { name: 'DWe Product Support' })).toBeVisible()
-	await forms.getByRole('link', { name: 'DWe Product Support' }).click()
-	await expect(page).toHaveURL('/support/dwe_product_support')
-	await expect(page.getByLabel('Computer OS')).toBeVisible()
-	// A request sent is listed with its reference, form, date and whether it is delivered (the outbox's record).
-	await page.goto('/support/order_status')
-	await fillValid(page, 'order_status')
-	expect((await send(page, 'order_status')).status()).toBeLessThan(400)
-	await expect(page).toHaveURL(/\?sent=/)
+	await fillValid(page, 'dw_product_support')
+	expect((await send(page, 'dw_product_support')).status()).toBeLessThan(400)
+	await expect(page).toHaveURL(/^[^?]*\/support\/dw_product_support\?sent=/)
 	const reference = new URL(page.url()).searchParams.get('sent')!
+	// A request sent is listed with its reference, form, date and whether it is delivered (the outbox's record).
 	await page.goto('/support')
 	const recent = page.getByRole('region', { name: 'Your recent requests' })
 	const row = recent.getByRole('row').filter({ hasText: reference })
-	await expect(row.getByRole('cell').nth(1)).toHaveText('Order Status')
+	await expect(row.getByRole('cell').nth(1)).toHaveText('Product Support')
 	await expect(row.getByRole('cell').nth(2)).toHaveText(/\d{4}/)
 	await expect(row.getByRole('cell').nth(3)).toHaveText(/^(Delivered|Waiting to be delivered)$/)
 	if (javaScript) await expectAccessible(page)
+	// Another theme's group: its own first form.
+	await page.goto('/support?theme=main')
+	await expect(tabs.locator('[aria-current="page"]')).toHaveAttribute('href', '/support/service_request')
+	await expect(page.getByRole('heading', { level: 2, name: 'Service Request' })).toBeVisible()
 })
 
 test('a form with its errors is accessible', async ({ page, javaScript }) => {

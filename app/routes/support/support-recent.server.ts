@@ -1,18 +1,11 @@
 /**
- * `/support` without a tab: the forms of the theme's group, and the signed-in user's recent
- * requests as the outbox keeps them (reference, form, date in the culture's format, delivered or
- * waiting), never an invented upstream call.
+ * Below every support form: the signed-in user's recent requests as the outbox keeps them
+ * (reference, form, date in the culture's format, delivered or waiting), never an invented
+ * upstream call.
  */
 import type { RouterContextProvider } from 'react-router'
 import { intlLocale } from '#app/domain/purchase-details.ts'
-import {
-	isSupportTab,
-	SUPPORT_FORM_TITLES,
-	SUPPORT_FORMS,
-	supportTabsOf,
-	type SupportTab,
-} from '#app/domain/support-fields.ts'
-import { isDrumTheme } from '#app/domain/theme.ts'
+import { isSupportTab, SUPPORT_FORM_TITLES, type SupportTab } from '#app/domain/support-fields.ts'
 import { getI18n, translatorFor } from '#app/i18n/i18n.server.ts'
 import { recentSupportRequests } from '#app/outbox/support-outbox.server.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
@@ -36,7 +29,7 @@ export interface RecentRequest {
 	delivered: boolean
 }
 
-export async function loadSupportOverview({
+export async function loadRecentRequests({
 	context,
 	request,
 }: {
@@ -44,11 +37,11 @@ export async function loadSupportOverview({
 	request: Request
 }) {
 	const credentials = await requireCredentials(context, request)
-	const { culture, theme } = context.get(preferencesContext)
+	const { culture } = context.get(preferencesContext)
 	const translate = translatorFor(getI18n(context))
 	const format = new Intl.DateTimeFormat(intlLocale(culture), { dateStyle: 'medium', timeStyle: 'short' })
 	const recent = await recentSupportRequests(credentials.userId)
-	const requests: RecentRequest[] = recent.map((item) => {
+	return recent.map((item): RecentRequest => {
 		const tab = isSupportTab(item.form) ? item.form : null
 		const titleKey = tab ? SUPPORT_FORM_TITLES[tab] : OTHER_FORM_TITLES[item.form]
 		const when = new Date(item.createdAt)
@@ -61,9 +54,4 @@ export async function loadSupportOverview({
 			delivered: item.delivered,
 		}
 	})
-	const forms = supportTabsOf(isDrumTheme(theme) ? 'drums' : 'main').map((tab) => ({
-		tab,
-		intro: SUPPORT_FORMS[tab].intro,
-	}))
-	return { forms, requests }
 }
