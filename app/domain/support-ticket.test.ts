@@ -10,6 +10,7 @@ import {
 	buildSupportTicket,
 	chosenProduct,
 	ticketBrand,
+	stateProvinceName,
 	ticketBrandName,
 	type TicketInput,
 	type TicketTranslate,
@@ -270,5 +271,39 @@ describe('chosenProduct', () => {
 		})
 		expect(chosenProduct('registered:nope', CATALOGUE, registered)).toEqual({ product: null, registration: null })
 		expect(chosenProduct('other', CATALOGUE, registered).product).toBeNull()
+	})
+})
+
+describe('stateProvinceName', () => {
+	const STATES = [
+		{ value: 'US-ID', label: 'Idaho' },
+		{ value: 'US-TX', label: 'Texas' },
+		{ value: 'JP-13', label: '東京都' },
+	]
+
+	it('names the list value the profile keeps, and an older record’s bare code of the country', () => {
+		expect(stateProvinceName('US-ID', 'US', STATES)).toBe('Idaho')
+		expect(stateProvinceName('JP-13', 'JP', STATES)).toBe('東京都')
+		expect(stateProvinceName('tx', 'US', STATES)).toBe('Texas')
+	})
+
+	it('keeps a name typed, a code of no known state, and a bare code without its country', () => {
+		expect(stateProvinceName('Tokyo', 'JP', STATES)).toBe('Tokyo')
+		expect(stateProvinceName('US-ZZ', 'US', STATES)).toBe('US-ZZ')
+		expect(stateProvinceName('TX', '', STATES)).toBe('TX')
+		expect(stateProvinceName('', 'US', STATES)).toBe('')
+	})
+
+	it('is how the ticket writes the state, in the page’s language', () => {
+		const states = { country: 'JP', list: STATES }
+		const ja = catalogueTranslator('ja')
+		const request = ticketOf(
+			'service_request',
+			{ translate: ja, cultureCode: 'ja-JP', states },
+			{ ...validEntries('service_request'), stateProvince: 'JP-13' },
+		)
+		expect(request.ticket.comment.body).toContain(`${ja('supportForms.state')}: 東京都`)
+		expect(request.ticket.comment.body).not.toContain('JP-13')
+		expect(ticketOf('service_request', { states }).ticket.comment.body).toContain('State: CA')
 	})
 })

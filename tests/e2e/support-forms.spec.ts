@@ -129,6 +129,30 @@ test('a registered product is the product choice, with its serial and purchase d
 	expect(ticket.commentBody).toContain('Product: DS-1 Distortion\nSerial number: SUP0009\nPurchase date: 2022-03-04')
 })
 
+test('the state or province is shown and sent by its name, not its code', async ({ page, playwright, portal }) => {
+	// An account of its own: the profile keeps the list's value ('US-ID').
+	const api = await playwright.request.newContext({ baseURL: portal.url })
+	const account = await makeSupportAccount(api, {
+		addressLine1: '5 Capitol Blvd',
+		city: 'Boise',
+		stateProvince: 'US-ID',
+		postalCode: '83702',
+	})
+	await page.context().addCookies(account.storageState.cookies)
+	await page.goto('/support/service_request')
+	await expect(page.locator('[name="stateProvince"]')).toHaveValue('Idaho')
+	await page.locator('[name="question"]').fill('Which state do you see?')
+	expect((await send(page, 'service_request')).status()).toBeLessThan(400)
+	await expect(page).toHaveURL(/\?sent=/)
+	await expect
+		.poll(async () => (await ticketsFor(api, account.email)).find((t) => t.commentBody.includes('Which state')))
+		.toBeTruthy()
+	const ticket = (await ticketsFor(api, account.email)).find((t) => t.commentBody.includes('Which state'))!
+	expect(ticket.commentBody).toContain('State: Idaho')
+	expect(ticket.commentBody).not.toContain('US-ID')
+	await api.dispose()
+})
+
 test('parts: "Add part" adds a row with everything kept, up to three; a fourth is refused', async ({ page }) => {
 	await page.goto('/support/parts_order_request')
 	await expect(page.getByText('Parts orders are acknowledged within 72 hours.')).toBeVisible()
