@@ -9,8 +9,9 @@ import { supportSchema, type SupportFormValue } from './support-form.ts'
 import {
 	buildSupportTicket,
 	chosenProduct,
-	ticketBrand,
+	registrationDetails,
 	stateProvinceName,
+	ticketBrand,
 	ticketBrandName,
 	type TicketInput,
 	type TicketTranslate,
@@ -305,5 +306,26 @@ describe('stateProvinceName', () => {
 		expect(request.ticket.comment.body).toContain(`${ja('supportForms.state')}: 東京都`)
 		expect(request.ticket.comment.body).not.toContain('JP-13')
 		expect(ticketOf('service_request', { states }).ticket.comment.body).toContain('State: CA')
+	})
+})
+
+describe('registrationDetails', () => {
+	it('fills the serial and the purchase details the portal knows, nothing it does not', () => {
+		const registration = {
+			id: 'rp1',
+			slug: 'ds-1',
+			serialCode: 'S1234567',
+			purchaseDate: '2020-01-01',
+			purchaseMethod: null,
+			purchaseDealer: 'Main Street Music',
+		}
+		expect(registrationDetails(registration)).toEqual({
+			serialCode: 'S1234567',
+			purchaseDate: '2020-01-01',
+			purchaseDealer: 'Main Street Music',
+		})
+		expect(registrationDetails({ ...registration, purchaseDate: null, purchaseDealer: null })).toEqual({
+			serialCode: 'S1234567',
+		})
 	})
 })

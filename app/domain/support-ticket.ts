@@ -82,6 +82,22 @@ export interface RegisteredChoice {
 	purchaseDealer: string | null
 }
 
+/**
+ * What choosing a registration fills in: its serial and purchase details, by field name, only the
+ * ones the portal knows (a form fills those of them it has).
+ */
+export function registrationDetails(registration: RegisteredChoice): Record<string, string> {
+	const details: Record<string, string> = {}
+	const known = {
+		serialCode: registration.serialCode,
+		purchaseDate: registration.purchaseDate,
+		purchaseMethod: registration.purchaseMethod,
+		purchaseDealer: registration.purchaseDealer,
+	}
+	for (const [name, value] of Object.entries(known)) if (value) details[name] = value
+	return details
+}
+
 /** The product a product select's value names (`slug`, `registered:<id>`, `other`), or null. */
 export function chosenProduct(
 	choice: string | undefined,

@@ -153,6 +153,37 @@ test('the state or province is shown and sent by its name, not its code', async 
 	await api.dispose()
 })
 
+test('choosing a registered product fills its serial and purchase date, and the ticket has them', async ({
+	page,
+	request,
+	supportAccount,
+	javaScript,
+}) => {
+	await page.goto('/support/product_aftercare')
+	const product = page.locator('[name="product"]')
+	const serial = page.locator('[name="serialCode"]')
+	const purchaseDate = page.locator('[name="purchaseDate"]')
+	await product.selectOption('fp-30x')
+	await serial.fill('')
+	await purchaseDate.fill('')
+	await product.selectOption(`registered:${supportAccount.registeredProductId}`)
+	// With JavaScript the choice fills them; without, the button beside the choice does.
+	if (!javaScript) await page.getByRole('button', { name: "Use my product's details" }).click()
+	await expect(serial).toHaveValue('SUP0001')
+	await expect(purchaseDate).toHaveValue('2022-03-04')
+	await expect(product).toHaveValue(`registered:${supportAccount.registeredProductId}`)
+	await page.locator('[name="subject"]').fill('Care of my pedal')
+	await page.locator('[name="question"]').fill('How do I clean the chosen pedal?')
+	expect((await send(page, 'product_aftercare')).status()).toBeLessThan(400)
+	await expect(page).toHaveURL(/\?sent=/)
+	const mine = async () =>
+		(await ticketsFor(request, supportAccount.email)).find((t) => t.commentBody.includes('clean the chosen pedal'))
+	await expect.poll(mine).toBeTruthy()
+	expect((await mine())!.commentBody).toContain(
+		'Product: DS-1 Distortion\nSerial number: SUP0001\nPurchase date: 2022-03-04',
+	)
+})
+
 test('parts: "Add part" adds a row with everything kept, up to three; a fourth is refused', async ({ page }) => {
 	await page.goto('/support/parts_order_request')
 	await expect(page.getByText('Parts orders are acknowledged within 72 hours.')).toBeVisible()

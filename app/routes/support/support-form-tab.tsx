@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react'
+import { useId, type ChangeEvent, type ReactNode } from 'react'
 import { Form } from 'react-router'
 import type { SupportField, SupportSection, SupportValues } from '#app/domain/support-fields.ts'
 import {
@@ -104,12 +104,14 @@ function SupportFieldControl({
 	options,
 	result,
 	latestDate,
+	onChange,
 }: {
 	field: SupportField
 	value: string
 	options: readonly SupportOption[]
 	result?: FormResult
 	latestDate: string
+	onChange?: (event: ChangeEvent<HTMLSelectElement>) => void
 }) {
 	const t = useT()
 	const label = t(field.label as CatalogueKey)
@@ -118,7 +120,7 @@ function SupportFieldControl({
 		return (
 			<Control name={field.name} label={label} hint={hint} result={result}>
 				{(props) => (
-					<select {...props} defaultValue={value} autoComplete={field.autoComplete}>
+					<select {...props} defaultValue={value} autoComplete={field.autoComplete} onChange={onChange}>
 						<option value="">{t('supportForms.choose')}</option>
 						<OptionList options={options} />
 					</select>
@@ -226,6 +228,16 @@ function SupportFormFields({ data, answer }: { data: FormPage; answer?: SupportF
 	const values = answer?.values ?? data.values
 	const result = answer?.result
 	const fields = data.fields
+	// With JavaScript, choosing a registration fills its details at once; without, the fill button asks the server.
+	const fillFromRegistration = (event: ChangeEvent<HTMLSelectElement>) => {
+		const details = data.registrations[event.currentTarget.value]
+		const form = event.currentTarget.form
+		if (!details || !form) return
+		for (const [name, value] of Object.entries(details)) {
+			const control = form.elements.namedItem(name)
+			if (control instanceof HTMLInputElement || control instanceof HTMLSelectElement) control.value = value
+		}
+	}
 	const canFill =
 		(data.options.products ?? []).some((option) => option.value.startsWith(REGISTERED_PREFIX)) &&
 		fields.some((field) => field.name === 'serialCode' || field.name === 'purchaseDate')
@@ -257,6 +269,7 @@ function SupportFormFields({ data, answer }: { data: FormPage; answer?: SupportF
 								options={field.options ? (data.options[field.options] ?? []) : []}
 								result={result}
 								latestDate={data.latestDate}
+								onChange={field.name === 'product' ? fillFromRegistration : undefined}
 							/>
 							{field.name === 'product' && canFill ? (
 								<p className="actions">

@@ -34,6 +34,7 @@ import { supportSchema } from '#app/domain/support-form.ts'
 import {
 	buildSupportTicket,
 	chosenProduct,
+	registrationDetails,
 	stateProvinceName,
 	ticketBrand,
 	type StateOption,
@@ -188,13 +189,8 @@ function prefilled(
 /** The registration as the product choice, its serial and purchase details filled in where the form has them. */
 function withRegistration(values: SupportValues, registration: RegisteredChoice): SupportValues {
 	const fields: Record<string, string> = { ...values.fields, product: `${REGISTERED_PREFIX}${registration.id}` }
-	const set = (name: string, value: string | null) => {
-		if (name in fields && value) fields[name] = value
-	}
-	set('serialCode', registration.serialCode)
-	set('purchaseDate', registration.purchaseDate)
-	set('purchaseMethod', registration.purchaseMethod)
-	set('purchaseDealer', registration.purchaseDealer)
+	for (const [name, value] of Object.entries(registrationDetails(registration)))
+		if (name in fields) fields[name] = value
 	return { ...values, fields }
 }
 
@@ -207,6 +203,8 @@ interface FormPage {
 	fields: SupportField[]
 	values: SupportValues
 	options: Partial<Record<SupportOptions, SupportOption[]>>
+	/** What choosing each registration (by its option's value) fills in, for the page's script. */
+	registrations: Record<string, Record<string, string>>
 	latestDate: string
 	/** The request just sent (after the redirect): its reference, and whether it is delivered yet. */
 	sent: { reference: string; delivered: boolean } | null
@@ -241,6 +239,7 @@ export async function loadSupportForm(
 			url.searchParams.get('product') ?? undefined,
 		),
 		options: optionsFor(tab, lists, registered, translate, catalogueLanguage(culture)),
+		registrations: Object.fromEntries(registered.map((r) => [`${REGISTERED_PREFIX}${r.id}`, registrationDetails(r)])),
 		latestDate: latestPurchaseDate(),
 		sent: isReference(reference) ? { reference, delivered: url.searchParams.get('kept') !== '1' } : null,
 	}
