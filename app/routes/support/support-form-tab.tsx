@@ -1,5 +1,5 @@
-import { useId, type ChangeEvent, type ReactNode } from 'react'
-import { Form } from 'react-router'
+import { useEffect, useId, useRef, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { Form, useNavigation } from 'react-router'
 import type { SupportField, SupportSection, SupportValues } from '#app/domain/support-fields.ts'
 import {
 	ATTACHMENT_ACCEPT,
@@ -238,6 +238,17 @@ function SupportFormFields({ data, answer }: { data: FormPage; answer?: SupportF
 			if (control instanceof HTMLInputElement || control instanceof HTMLSelectElement) control.value = value
 		}
 	}
+	// A second press while the first post is on its way would file a second ticket: it is dropped. A flag, not
+	// the navigation state, because two quick clicks come before React has rendered the first's state.
+	const posting = useRef(false)
+	const navigation = useNavigation()
+	useEffect(() => {
+		if (navigation.state === 'idle') posting.current = false
+	}, [navigation.state])
+	const onceAtATime = (event: FormEvent<HTMLFormElement>) => {
+		if (posting.current) event.preventDefault()
+		posting.current = true
+	}
 	const canFill =
 		(data.options.products ?? []).some((option) => option.value.startsWith(REGISTERED_PREFIX)) &&
 		fields.some((field) => field.name === 'serialCode' || field.name === 'purchaseDate')
@@ -248,6 +259,7 @@ function SupportFormFields({ data, answer }: { data: FormPage; answer?: SupportF
 			className="form support-form"
 			encType={form.attachments ? 'multipart/form-data' : undefined}
 			noValidate
+			onSubmit={onceAtATime}
 		>
 			{/* The first submit button is the one Enter presses: sending, not adding a part. */}
 			<button type="submit" name="intent" value="send" hidden tabIndex={-1} />
@@ -337,8 +349,13 @@ export function SupportFormTab({ data, answer }: { data: FormPage; answer?: Supp
 			{data.sent && !answer ? <Sent sent={data.sent} /> : null}
 			<p>{t(form.intro as CatalogueKey)}</p>
 			<SupportPromise parts={Boolean(form.parts)} />
-			{/* A new answer shows what the server sent back, not what the last one left in the inputs. */}
-			<SupportFormFields key={JSON.stringify(values)} data={data} answer={answer} />
+			{/* A new answer shows what the server sent back, not what the last one left in the inputs; a request
+			    sent (a new reference) starts the form afresh, as the page without JavaScript does. */}
+			<SupportFormFields
+				key={`${data.sent && !answer ? data.sent.reference : ''}:${JSON.stringify(values)}`}
+				data={data}
+				answer={answer}
+			/>
 		</section>
 	)
 }
