@@ -20,16 +20,8 @@ export interface SupportAccount {
 	storageState: Awaited<ReturnType<APIRequestContext['storageState']>>
 }
 
-/** A US customer with a phone, an address (Austin, TX unless given), one registered product, signed in. */
-export async function makeSupportAccount(
-	request: APIRequestContext,
-	address: Record<string, string> = {
-		addressLine1: '10 Drum Lane',
-		city: 'Austin',
-		stateProvince: 'TX',
-		postalCode: '78701',
-	},
-): Promise<SupportAccount> {
+/** A US customer with a phone, an address and one registered product, signed in to the portal. */
+export async function makeSupportAccount(request: APIRequestContext): Promise<SupportAccount> {
 	const { email, password } = await activatedAccount(request, {
 		prefix: 'support',
 		firstName: 'Sam',
@@ -39,7 +31,9 @@ export async function makeSupportAccount(
 	const headers = { Authorization: api.accessToken }
 	const profile = await request.put(`/_emulator/account/users/${api.userId}`, {
 		headers,
-		data: { address },
+		data: {
+			address: { addressLine1: '10 Drum Lane', city: 'Austin', stateProvince: 'TX', postalCode: '78701' },
+		},
 	})
 	expect(profile.ok(), await profile.text()).toBe(true)
 	const phone = await request.post(`/_emulator/account/users/${api.userId}/phones`, {
