@@ -9,6 +9,8 @@ import { supportSchema, type SupportFormValue } from './support-form.ts'
 import {
 	buildSupportTicket,
 	chosenProduct,
+	registrationDetails,
+	stateProvinceName,
 	ticketBrand,
 	ticketBrandName,
 	type TicketInput,
@@ -270,5 +272,60 @@ describe('chosenProduct', () => {
 		})
 		expect(chosenProduct('registered:nope', CATALOGUE, registered)).toEqual({ product: null, registration: null })
 		expect(chosenProduct('other', CATALOGUE, registered).product).toBeNull()
+	})
+})
+
+describe('stateProvinceName', () => {
+	const STATES = [
+		{ value: 'US-ID', label: 'Idaho' },
+		{ value: 'US-TX', label: 'Texas' },
+		{ value: 'JP-13', label: '東京都' },
+	]
+
+	it('names the list value the profile keeps, and an older record’s bare code of the country', () => {
+		expect(stateProvinceName('US-ID', 'US', STATES)).toBe('Idaho')
+		expect(stateProvinceName('JP-13', 'JP', STATES)).toBe('東京都')
+		expect(stateProvinceName('tx', 'US', STATES)).toBe('Texas')
+	})
+
+	it('keeps a name typed, a code of no known state, and a bare code without its country', () => {
+		expect(stateProvinceName('Tokyo', 'JP', STATES)).toBe('Tokyo')
+		expect(stateProvinceName('US-ZZ', 'US', STATES)).toBe('US-ZZ')
+		expect(stateProvinceName('TX', '', STATES)).toBe('TX')
+		expect(stateProvinceName('', 'US', STATES)).toBe('')
+	})
+
+	it('is how the ticket writes the state, in the page’s language', () => {
+		const states = { country: 'JP', list: STATES }
+		const ja = catalogueTranslator('ja')
+		const request = ticketOf(
+			'service_request',
+			{ translate: ja, cultureCode: 'ja-JP', states },
+			{ ...validEntries('service_request'), stateProvince: 'JP-13' },
+		)
+		expect(request.ticket.comment.body).toContain(`${ja('supportForms.state')}: 東京都`)
+		expect(request.ticket.comment.body).not.toContain('JP-13')
+		expect(ticketOf('service_request', { states }).ticket.comment.body).toContain('State: CA')
+	})
+})
+
+describe('registrationDetails', () => {
+	it('fills the serial and the purchase details the portal knows, nothing it does not', () => {
+		const registration = {
+			id: 'rp1',
+			slug: 'ds-1',
+			serialCode: 'S1234567',
+			purchaseDate: '2020-01-01',
+			purchaseMethod: null,
+			purchaseDealer: 'Main Street Music',
+		}
+		expect(registrationDetails(registration)).toEqual({
+			serialCode: 'S1234567',
+			purchaseDate: '2020-01-01',
+			purchaseDealer: 'Main Street Music',
+		})
+		expect(registrationDetails({ ...registration, purchaseDate: null, purchaseDealer: null })).toEqual({
+			serialCode: 'S1234567',
+		})
 	})
 })

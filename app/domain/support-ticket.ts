@@ -82,6 +82,22 @@ export interface RegisteredChoice {
 	purchaseDealer: string | null
 }
 
+/**
+ * What choosing a registration fills in: its serial and purchase details, by field name, only the
+ * ones the portal knows (a form fills those of them it has).
+ */
+export function registrationDetails(registration: RegisteredChoice): Record<string, string> {
+	const details: Record<string, string> = {}
+	const known = {
+		serialCode: registration.serialCode,
+		purchaseDate: registration.purchaseDate,
+		purchaseMethod: registration.purchaseMethod,
+		purchaseDealer: registration.purchaseDealer,
+	}
+	for (const [name, value] of Object.entries(known)) if (value) details[name] = value
+	return details
+}
+
 /** The product a product select's value names (`slug`, `registered:<id>`, `other`), or null. */
 export function chosenProduct(
 	choice: string | undefined,
@@ -95,6 +111,27 @@ export function chosenProduct(
 		return { product, registration }
 	}
 	return { product: catalogue.find((p) => p.slug === choice) ?? null, registration: null }
+}
+
+/** A state/province of the master list: its value ('US-ID', 'JP-13') and its name in the page's culture. */
+export interface StateOption {
+	value: string
+	label: string
+}
+
+/**
+ * The name of the state/province a form holds: the profile keeps the list's value ('US-ID', 'JP-13'),
+ * older records the subdivision's own code ('TX', of the user's country); a customer reads names, and
+ * so does the help centre. Anything else (a name typed) is kept as it is.
+ */
+export function stateProvinceName(given: string, country: string, states: readonly StateOption[]): string {
+	const code = given.trim().toUpperCase()
+	if (!code) return given
+	const qualified = `${country.trim().toUpperCase()}-${code}`
+	const state =
+		states.find((s) => s.value.toUpperCase() === code) ??
+		(country ? states.find((s) => s.value.toUpperCase() === qualified) : undefined)
+	return state?.label ?? given
 }
 
 export interface TicketInput {
@@ -112,6 +149,8 @@ export interface TicketInput {
 	/** Labels of the selects' values, to write them as the customer saw them. */
 	optionLabels?: Partial<Record<SupportOptions, Readonly<Record<string, string>>>>
 	countryName: string | null
+	/** The states/provinces and the country a bare code ('TX') is of: a code the form holds is written as its name. */
+	states?: { country: string; list: readonly StateOption[] }
 	requester: { name: string; email: string }
 	/** Service requests of this deployment are also tagged for the RJM service centre (ADR 0021). */
 	rjmService: boolean
@@ -140,6 +179,8 @@ export function buildSupportTicket(input: TicketInput): SupportTicketRequest {
 			return product?.name ?? raw
 		}
 		if (name === 'brand') return ticketBrandName(raw, input.brandNames)
+		if (name === 'stateProvince' && input.states)
+			return stateProvinceName(raw, value.fields.country || input.states.country, input.states.list)
 		const labels = field?.options ? input.optionLabels?.[field.options] : undefined
 		return labels?.[raw] ?? raw
 	}

@@ -1,5 +1,5 @@
-import { useId, type ReactNode } from 'react'
-import { Form } from 'react-router'
+import { useEffect, useId, useRef, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { Form, useNavigation } from 'react-router'
 import type { SupportField, SupportSection, SupportValues } from '#app/domain/support-fields.ts'
 import {
 	ATTACHMENT_ACCEPT,
@@ -104,12 +104,14 @@ function SupportFieldControl({
 	options,
 	result,
 	latestDate,
+	onChange,
 }: {
 	field: SupportField
 	value: string
 	options: readonly SupportOption[]
 	result?: FormResult
 	latestDate: string
+	onChange?: (event: ChangeEvent<HTMLSelectElement>) => void
 }) {
 	const t = useT()
 	const label = t(field.label as CatalogueKey)
@@ -118,7 +120,7 @@ function SupportFieldControl({
 		return (
 			<Control name={field.name} label={label} hint={hint} result={result}>
 				{(props) => (
-					<select {...props} defaultValue={value} autoComplete={field.autoComplete}>
+					<select {...props} defaultValue={value} autoComplete={field.autoComplete} onChange={onChange}>
 						<option value="">{t('supportForms.choose')}</option>
 						<OptionList options={options} />
 					</select>
@@ -226,6 +228,27 @@ function SupportFormFields({ data, answer }: { data: FormPage; answer?: SupportF
 	const values = answer?.values ?? data.values
 	const result = answer?.result
 	const fields = data.fields
+	// With JavaScript, choosing a registration fills its details at once; without, the fill button asks the server.
+	const fillFromRegistration = (event: ChangeEvent<HTMLSelectElement>) => {
+		const details = data.registrations[event.currentTarget.value]
+		const form = event.currentTarget.form
+		if (!details || !form) return
+		for (const [name, value] of Object.entries(details)) {
+			const control = form.elements.namedItem(name)
+			if (control instanceof HTMLInputElement || control instanceof HTMLSelectElement) control.value = value
+		}
+	}
+	// A second press while the first post is on its way would file a second ticket: it is dropped. A flag, not
+	// the navigation state, because two quick clicks come before React has rendered the first's state.
+	const posting = useRef(false)
+	const navigation = useNavigation()
+	useEffect(() => {
+		if (navigation.state === 'idle') posting.current = false
+	}, [navigation.state])
+	const onceAtATime = (event: FormEvent<HTMLFormElement>) => {
+		if (posting.current) event.preventDefault()
+		posting.current = true
+	}
 	const canFill =
 		(data.options.products ?? []).some((option) => option.value.startsWith(REGISTERED_PREFIX)) &&
 		fields.some((field) => field.name === 'serialCode' || field.name === 'purchaseDate')
@@ -236,6 +259,7 @@ function SupportFormFields({ data, answer }: { data: FormPage; answer?: SupportF
 			className="form support-form"
 			encType={form.attachments ? 'multipart/form-data' : undefined}
 			noValidate
+			onSubmit={onceAtATime}
 		>
 			{/* The first submit button is the one Enter presses: sending, not adding a part. */}
 			<button type="submit" name="intent" value="send" hidden tabIndex={-1} />
@@ -257,6 +281,7 @@ function SupportFormFields({ data, answer }: { data: FormPage; answer?: SupportF
 								options={field.options ? (data.options[field.options] ?? []) : []}
 								result={result}
 								latestDate={data.latestDate}
+								onChange={field.name === 'product' ? fillFromRegistration : undefined}
 							/>
 							{field.name === 'product' && canFill ? (
 								<p className="actions">
@@ -324,8 +349,13 @@ export function SupportFormTab({ data, answer }: { data: FormPage; answer?: Supp
 			{data.sent && !answer ? <Sent sent={data.sent} /> : null}
 			<p>{t(form.intro as CatalogueKey)}</p>
 			<SupportPromise parts={Boolean(form.parts)} />
-			{/* A new answer shows what the server sent back, not what the last one left in the inputs. */}
-			<SupportFormFields key={JSON.stringify(values)} data={data} answer={answer} />
+			{/* A new answer shows what the server sent back, not what the last one left in the inputs; a request
+			    sent (a new reference) starts the form afresh, as the page without JavaScript does. */}
+			<SupportFormFields
+				key={`${data.sent && !answer ? data.sent.reference : ''}:${JSON.stringify(values)}`}
+				data={data}
+				answer={answer}
+			/>
 		</section>
 	)
 }

@@ -11,6 +11,7 @@ import { parseWithZod, type SubmissionResult } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { countryOfCulture, countryOptions } from '#app/domain/countries.ts'
 import { catalogueLanguage } from '#app/domain/culture.ts'
+import { labelFor } from '#app/domain/master-data.ts'
 import { dealerName, latestPurchaseDate, type StoreOption } from '#app/domain/purchase-details.ts'
 import { ATTACHMENT_ERRORS, attachmentFileName, checkAttachments } from '#app/domain/support-attachments.ts'
 import { isDrumTheme, type ThemeName } from '#app/domain/theme.ts'
@@ -33,7 +34,10 @@ import { supportSchema } from '#app/domain/support-form.ts'
 import {
 	buildSupportTicket,
 	chosenProduct,
+	registrationDetails,
+	stateProvinceName,
 	ticketBrand,
+	type StateOption,
 	type RegisteredChoice,
 	type TicketProduct,
 } from '#app/domain/support-ticket.ts'
@@ -73,11 +77,13 @@ const byOrder = (a: { sortOrder?: number }, b: { sortOrder?: number }) => (a.sor
 
 /** The lists the forms offer, from the master-data cache, labelled in the page's culture. */
 async function supportLists(culture: string) {
-	const [products, brands, methods, stores] = await Promise.all([
+	const [products, brands, methods, stores, states] = await Promise.all([
 		getMasterData('products', culture),
 		getMasterData('brands', culture),
 		getMasterData('purchasingMethods', culture),
 		getStores(),
+		// Rows are for their country's culture; any culture may name any country's state.
+		getMasterData('stateProvinces'),
 	])
 	const brandNames = Object.fromEntries(brands.map((brand) => [brand.value, brand.label]))
 	const catalogue: TicketProduct[] = products
@@ -89,6 +95,7 @@ async function supportLists(culture: string) {
 		drumBrands: brands.filter((brand) => brand.group === 'drums').sort(byOrder),
 		methods: [...methods].sort(byOrder).map((m) => ({ value: m.id, label: m.label })),
 		stores: stores.map((store) => ({ id: store.id, name: store.name })),
+		states: states.map((state): StateOption => ({ value: state.value, label: labelFor(state, culture) })),
 	}
 }
 type Lists = Awaited<ReturnType<typeof supportLists>>
@@ -154,6 +161,7 @@ function prefilled(
 	me: Me,
 	{ culture, theme }: { culture: string; theme: ThemeName },
 	registered: readonly RegisteredChoice[],
+	states: readonly StateOption[],
 	chosen?: string,
 ) {
 	const form = SUPPORT_FORMS[tab]
@@ -167,7 +175,7 @@ function prefilled(
 		addressLine2: address?.addressLine2,
 		addressLine3: address?.addressLine3,
 		city: address?.city,
-		stateProvince: address?.stateProvince,
+		stateProvince: stateProvinceName(address?.stateProvince ?? '', me.country || countryOfCulture(culture), states),
 		postalCode: address?.postalCode,
 		country: me.country || countryOfCulture(culture),
 		brand: isDrumTheme(theme) ? theme : '',
@@ -181,13 +189,8 @@ function prefilled(
 /** The registration as the product choice, its serial and purchase details filled in where the form has them. */
 function withRegistration(values: SupportValues, registration: RegisteredChoice): SupportValues {
 	const fields: Record<string, string> = { ...values.fields, product: `${REGISTERED_PREFIX}${registration.id}` }
-	const set = (name: string, value: string | null) => {
-		if (name in fields && value) fields[name] = value
-	}
-	set('serialCode', registration.serialCode)
-	set('purchaseDate', registration.purchaseDate)
-	set('purchaseMethod', registration.purchaseMethod)
-	set('purchaseDealer', registration.purchaseDealer)
+	for (const [name, value] of Object.entries(registrationDetails(registration)))
+		if (name in fields) fields[name] = value
 	return { ...values, fields }
 }
 
@@ -200,6 +203,8 @@ interface FormPage {
 	fields: SupportField[]
 	values: SupportValues
 	options: Partial<Record<SupportOptions, SupportOption[]>>
+	/** What choosing each registration (by its option's value) fills in, for the page's script. */
+	registrations: Record<string, Record<string, string>>
 	latestDate: string
 	/** The request just sent (after the redirect): its reference, and whether it is delivered yet. */
 	sent: { reference: string; delivered: boolean } | null
@@ -225,8 +230,16 @@ export async function loadSupportForm(
 		japanese: culture === 'ja-JP',
 		form: { intro: form.intro, parts: Boolean(form.parts), attachments: Boolean(form.attachments) },
 		fields: fieldsOf(form, culture === 'ja-JP'),
-		values: prefilled(tab, me, { culture, theme }, registered, url.searchParams.get('product') ?? undefined),
+		values: prefilled(
+			tab,
+			me,
+			{ culture, theme },
+			registered,
+			lists.states,
+			url.searchParams.get('product') ?? undefined,
+		),
 		options: optionsFor(tab, lists, registered, translate, catalogueLanguage(culture)),
+		registrations: Object.fromEntries(registered.map((r) => [`${REGISTERED_PREFIX}${r.id}`, registrationDetails(r)])),
 		latestDate: latestPurchaseDate(),
 		sent: isReference(reference) ? { reference, delivered: url.searchParams.get('kept') !== '1' } : null,
 	}
@@ -336,6 +349,7 @@ export async function supportFormAction({ context, request }: { context: Context
 			warrantyCard: labelsOf('warrantyCard'),
 		},
 		countryName,
+		states: { country, list: lists.states },
 		requester: { name: value.fields.name || me.email, email: value.fields.email || me.email },
 		rjmService: getEnv().SUPPORT_RJM_SERVICE_BRANDS.includes(brand),
 		attachmentNames: files.attachments.map((file) => file.filename),
