@@ -110,7 +110,9 @@ test('a registered product is the product choice, with its serial and purchase d
 	// Another product chosen, then the registration again: its details come back with one press.
 	await product.selectOption('fp-30x')
 	await page.locator('[name="serialCode"]').fill('')
+	const filled = formPost(page, '/support/service_request')
 	await page.getByRole('button', { name: "Use my product's details" }).click()
+	await filled
 	await expect(page.locator('[name="serialCode"]')).toHaveValue('')
 	await product.selectOption(`registered:${supportAccount.registeredProductId}`)
 	await page.getByRole('button', { name: "Use my product's details" }).click()

@@ -246,6 +246,9 @@ function SupportFormFields({ data, answer }: { data: FormPage; answer?: SupportF
 		if (navigation.state === 'idle') posting.current = false
 	}, [navigation.state])
 	const onceAtATime = (event: FormEvent<HTMLFormElement>) => {
+		// Only sending files a ticket: "use my product's details" and "add part" may be pressed again at once.
+		const submitter = (event.nativeEvent as SubmitEvent).submitter
+		if (submitter && submitter.getAttribute('value') !== 'send') return
 		if (posting.current) event.preventDefault()
 		posting.current = true
 	}
