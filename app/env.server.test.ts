@@ -1,6 +1,7 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import type { ShopKey } from './domain/shop-reply.server.ts'
+import { DEFAULT_PICTURE_HOSTS } from './domain/pictures.ts'
+import type { ShopKey } from './session/shop-reply.server.ts'
 import { EMULATOR_SHOP_PUBLIC_KEY, parseEnv } from './env.server.ts'
 
 const UPSTREAMS = Object.fromEntries(
@@ -165,4 +166,20 @@ describe('parseEnv', () => {
 		expect(env.USE_EMULATOR).toBe(false)
 		expect(env.SECURITY_SECRET).toBe('another-secret-16+')
 	})
+})
+
+describe('IMAGE_HOSTS', () => {
+	it('is the video and social CDNs when unset, and replaced by a list when set', () => {
+		expect(parseEnv({}).IMAGE_HOSTS).toEqual([...DEFAULT_PICTURE_HOSTS])
+		expect(parseEnv({ IMAGE_HOSTS: 'i.ytimg.com, *.cdn.example.com' }).IMAGE_HOSTS).toEqual([
+			'i.ytimg.com',
+			'*.cdn.example.com',
+		])
+		expect(parseEnv({ IMAGE_HOSTS: '' }).IMAGE_HOSTS).toEqual([])
+	})
+
+	it.each(['https://i.ytimg.com', '*', '*.com', 'i.ytimg.com/path', 'a..b', 'evil.example:8080'])(
+		'stops the portal with a bad entry: %s',
+		(value) => expect(() => parseEnv({ IMAGE_HOSTS: value })).toThrow(/IMAGE_HOSTS/),
+	)
 })

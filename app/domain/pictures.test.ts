@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { parseEnv } from '../env.server.ts'
 import {
 	allowedPictureUrl,
 	DEFAULT_PICTURE_HOSTS,
@@ -72,20 +71,4 @@ describe('what the picture route hands on', () => {
 		'',
 		undefined,
 	])('not a picture: %s', (header) => expect(pictureType(header)).toBeNull())
-})
-
-describe('IMAGE_HOSTS', () => {
-	it('is the video and social CDNs when unset, and replaced by a list when set', () => {
-		expect(parseEnv({}).IMAGE_HOSTS).toEqual([...DEFAULT_PICTURE_HOSTS])
-		expect(parseEnv({ IMAGE_HOSTS: 'i.ytimg.com, *.cdn.example.com' }).IMAGE_HOSTS).toEqual([
-			'i.ytimg.com',
-			'*.cdn.example.com',
-		])
-		expect(parseEnv({ IMAGE_HOSTS: '' }).IMAGE_HOSTS).toEqual([])
-	})
-
-	it.each(['https://i.ytimg.com', '*', '*.com', 'i.ytimg.com/path', 'a..b', 'evil.example:8080'])(
-		'stops the portal with a bad entry: %s',
-		(value) => expect(() => parseEnv({ IMAGE_HOSTS: value })).toThrow(/IMAGE_HOSTS/),
-	)
 })

@@ -217,12 +217,8 @@ export async function refusedAlready(limits: AttemptLimits): Promise<boolean> {
 	return (await usedUp(limits.client, limits.context)) || (await usedUp(limits.account, limits.context))
 }
 
-/**
- * Runs one submission (a support request) under its limits: refused (`RateLimited`) when one is
- * used up. A submission counts against the address and the account once it is accepted; one that
- * fails (the form was wrong, the upstream away) is given back.
- */
-export async function limitedSubmission<T>(limits: AttemptLimits, submit: () => Promise<T>): Promise<T> {
+/** Counts against the address, then the account; the address's count is given back if the account refuses. */
+async function consumeBoth(limits: AttemptLimits): Promise<void> {
 	await consumeLimit(limits.client, limits.context)
 	try {
 		await consumeLimit(limits.account, limits.context)
@@ -230,6 +226,15 @@ export async function limitedSubmission<T>(limits: AttemptLimits, submit: () => 
 		await giveBack(limits.client)
 		throw error
 	}
+}
+
+/**
+ * Runs one submission (a support request) under its limits: refused (`RateLimited`) when one is
+ * used up. A submission counts against the address and the account once it is accepted; one that
+ * fails (the form was wrong, the upstream away) is given back.
+ */
+export async function limitedSubmission<T>(limits: AttemptLimits, submit: () => Promise<T>): Promise<T> {
+	await consumeBoth(limits)
 	try {
 		return await submit()
 	} catch (error) {
@@ -252,13 +257,7 @@ export async function limitedGuess<T>(
 	/** For an attempt that answers a refusal rather than throwing it. */
 	isRefusal: (result: T) => boolean = () => false,
 ): Promise<T> {
-	await consumeLimit(limits.client, limits.context)
-	try {
-		await consumeLimit(limits.account, limits.context)
-	} catch (error) {
-		await giveBack(limits.client)
-		throw error
-	}
+	await consumeBoth(limits)
 	let wasRefused = false
 	try {
 		const result = await attempt()

@@ -7,7 +7,7 @@
  */
 import type { KeyObject } from 'node:crypto'
 import { errors, jwtVerify, SignJWT } from 'jose'
-import { isShopOrigin } from './shop-origins.ts'
+import { isShopOrigin } from '#app/domain/shop-origins.ts'
 
 /** A shop's public key, for a shop origin (`https://shop.example`) or a preview host suffix. */
 export interface ShopKey {
