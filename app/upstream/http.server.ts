@@ -15,6 +15,7 @@ import zlib from 'node:zlib'
 import type { z } from 'zod'
 import { upstreamBaseUrl, type UpstreamName } from './config.server.ts'
 import { messageFromBody, UpstreamError } from './errors.ts'
+import { noteCredentialError } from './credential-refusals.server.ts'
 
 /** Spec 1 §9: HTTP time-out (both APIs) 60000 ms. */
 export const HTTP_TIMEOUT_MS = 60_000
@@ -66,6 +67,11 @@ function authHeaders(auth: RequestOptions<z.ZodType>['auth']): Record<string, st
 		else headers[a.name] = a.value
 	}
 	return headers
+}
+
+/** Whether a call is made with the user's own tokens (not the portal's keys or signed headers). */
+function carriesUserCredentials(auth: RequestOptions<z.ZodType>['auth']): boolean {
+	return (auth === undefined ? [] : Array.isArray(auth) ? auth : [auth]).some((a) => a.kind !== 'header')
 }
 
 /** Kept-alive connections to each upstream, so a call does not pay for a new TCP (or TLS) connection. */
@@ -313,7 +319,7 @@ export async function upstreamRequest<S extends z.ZodType>(
 	if (status < 200 || status > 299) {
 		const body = errorBody(read.body)
 		const code = body && typeof body === 'object' ? (body as Record<string, unknown>).code : undefined
-		throw new UpstreamError({
+		const error = new UpstreamError({
 			upstream,
 			kind: 'status',
 			status,
@@ -321,6 +327,8 @@ export async function upstreamRequest<S extends z.ZodType>(
 			message: messageFromBody(body) ?? `Request failed with status code ${status}`,
 			body,
 		})
+		if (carriesUserCredentials(options.auth)) noteCredentialError(error)
+		throw error
 	}
 	if (read.malformed) {
 		throw new UpstreamError({

@@ -84,3 +84,31 @@ test.describe('in a messaging app’s in-app browser', () => {
 		await expect(page).toHaveURL('/login?redirectTo=%2Fsettings%2Fprofile')
 	})
 })
+
+test('a page that words an upstream refusal its own way still ends the session: a checkout the cloud API refuses for an expired token', async ({
+	page,
+	request,
+}) => {
+	const { email, password } = await createAccount(page, request)
+	await signIn(page, email, password)
+	await page.goto('/cloud/memberships/annual')
+	// The cloud API refuses the checkout's call as it does an id token past its life; the memberships
+	// page words a refused checkout itself ("could not start the checkout"), not through the session's errors.
+	const fault = await request.post('/_emulator/faults', {
+		headers: EMULATOR_ADMIN_HEADERS,
+		data: {
+			path: '/cloud/api/token/',
+			method: 'POST',
+			mode: 'status',
+			status: 401,
+			message: 'Token has expired.',
+			times: 1,
+		},
+	})
+	expect(fault.ok()).toBe(true)
+	await page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Buy Pro' }).click()
+	await expect(page).toHaveURL(/^[^?]*\/login\?redirectTo=%2Fcloud%2Fmemberships%2Fannual/)
+	await expect(toast(page)).toContainText('Token has expired. Please login again.')
+	await page.goto('/cloud/account')
+	await expect(page).toHaveURL('/login?redirectTo=%2Fcloud%2Faccount')
+})
