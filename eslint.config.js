@@ -1,5 +1,6 @@
 // ESLint for the whole tree: typescript-eslint, react-hooks, jsx-a11y and import order. Prettier owns layout, so
 // eslint-config-prettier comes last and turns off every rule that would argue with it (ADR 0010).
+import { fileURLToPath } from 'node:url'
 import js from '@eslint/js'
 import { defineConfig, globalIgnores } from 'eslint/config'
 import prettier from 'eslint-config-prettier'
@@ -8,6 +9,59 @@ import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+
+// The arrows of the architecture (README, "Layout"; ADR 0043), checked on every import. Each entry is a set of
+// files and the imports they may not make; ESLint keeps one `no-restricted-imports` setting per file (the last
+// matching entry's), so an entry carries the app-wide arrows as well as its own.
+const notServer = {
+	regex: '^(#server/|(\\.\\./)+server/)',
+	message: 'app/ never imports server/: the portal runs without it.',
+}
+const notRoutes = {
+	regex: '^(#app/routes/|\\./routes/|\\.\\./routes/)',
+	message: 'Only app/routes.ts names route modules: shared views live in app/ui, shared loaders in app/upstream.',
+}
+const ROUTE_AREAS = ['account', 'cloud', 'feed', 'gear', 'products', 'resources', 'settings', 'support', 'visit']
+const importArrows = [
+	{ files: ['app/**'], patterns: [notServer] },
+	{ files: ['app/root.tsx', 'app/maintenance/**'], patterns: [notServer, notRoutes] },
+	{
+		files: ['app/ui/**'],
+		patterns: [
+			notServer,
+			notRoutes,
+			{
+				regex: '^(#app/|\\.\\./)(upstream|session|services)/',
+				message: 'A view takes data from its route: app/ui never calls upstreams, sessions or services.',
+			},
+		],
+	},
+	{
+		files: ['app/domain/**'],
+		patterns: [
+			{
+				regex: '^(?!zod$|zod/|#app/domain/|\\./[^/]+$)',
+				message:
+					'app/domain holds pure rules: it imports only app/domain and zod (no I/O, no libraries, no framework).',
+			},
+		],
+	},
+	...ROUTE_AREAS.map((area) => ({
+		files: [`app/routes/${area}/**`],
+		patterns: [
+			notServer,
+			{
+				regex: `^(#app/routes/(?!${area}/)|\\.\\./(?!${area}/)[^.])`,
+				message: `A route module imports no other area's routes: share through app/services, app/upstream or app/ui.`,
+			},
+		],
+	})),
+].map(({ files, patterns }) => ({
+	files,
+	// Tests may reach across (fixtures, the route table); the arrows are about what ships.
+	ignores: ['**/*.test.ts', '**/*.test.tsx'],
+	rules: { 'no-restricted-imports': ['error', { patterns }] },
+}))
 
 export default defineConfig(
 	globalIgnores([
@@ -37,6 +91,10 @@ export default defineConfig(
 		settings: {
 			// package.json "imports": #app/*, #server/*, #tests/* are the project's own modules.
 			'import/internal-regex': '^#(app|server|tests)/',
+			'import/resolver': {
+				node: true,
+				[fileURLToPath(new URL('./scripts/eslint/resolve-subpath-imports.cjs', import.meta.url))]: {},
+			},
 		},
 		rules: {
 			// The order the code is written in: node:, packages, #app/…, then relative paths. It runs the groups
@@ -69,6 +127,18 @@ export default defineConfig(
 				},
 			],
 		},
+	},
+	...importArrows,
+	{
+		// A cycle makes the arrows meaningless (each side imports the other) and breaks module start-up order.
+		files: ['app/**'],
+		rules: { 'import/no-cycle': 'error' },
+	},
+	{
+		// eslint-plugin-import loads a resolver with require(): the project's one is CommonJS.
+		files: ['**/*.cjs'],
+		languageOptions: { sourceType: 'commonjs' },
+		rules: { '@typescript-eslint/no-require-imports': 'off' },
 	},
 	{
 		// A Playwright fixture's first parameter must be a destructuring pattern: `{}` when it needs no other fixture.

@@ -7,6 +7,7 @@ export default defineConfig({
 			'server/**/*.test.ts',
 			'tests/contract/**/*.test.ts',
 			'tests/mocks/**/*.test.ts',
+			'scripts/**/*.test.ts',
 		],
 		testTimeout: 20_000,
 		environment: 'node',

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
 import type { CatalogueLanguage } from './domain/culture.ts'
-import { serverErrorLog } from './domain/server-errors.ts'
+import { serverErrorLog } from './logging/server-errors.ts'
 import { catalogueUrl, getI18n, translatorFor } from './i18n/i18n.server.ts'
 import { usageTailScriptFor } from './logging/analytics-script.server.ts'
 import { nonceContext } from './request-context.server.ts'
@@ -22,7 +22,7 @@ export { answerPicture } from './upstream/pictures.server.ts'
 
 export const streamTimeout = 5_000
 
-/** A visitor's mistake is one line at warn; the portal's own failure keeps its stack (app/domain/server-errors.ts). */
+/** A visitor's mistake is one line at warn; the portal's own failure keeps its stack (app/logging/server-errors.ts). */
 export const handleError: HandleErrorFunction = (error, { request }) => {
 	const log = serverErrorLog(error, { method: request.method, url: request.url, aborted: request.signal.aborted })
 	if (log.level === 'warn') console.warn(log.line)

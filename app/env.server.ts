@@ -5,7 +5,7 @@
 import { createPublicKey } from 'node:crypto'
 import { z } from 'zod'
 import { parseMaintenanceWindow, type MaintenanceWindow } from './domain/maintenance.ts'
-import { previewHostProblem } from './domain/shop-origins.ts'
+import { previewHostProblem } from './settings/preview-hosts.server.ts'
 import type { ShopKey } from './session/shop-reply.server.ts'
 import { DEFAULT_PICTURE_HOSTS, PICTURE_HOST_PATTERN } from './domain/pictures.ts'
 import { isThemeName, type ThemeName } from './domain/theme.ts'

@@ -38,7 +38,7 @@ import { PendingIndicator } from './ui/pending-indicator.tsx'
 import { TabBar } from './ui/tab-bar.tsx'
 import { Toast } from './ui/toast.tsx'
 import { MaintenanceNotice, type MaintenanceView } from './routes/visit/maintenance-notice.tsx'
-import { NotFoundScreen } from './routes/visit/not-found.tsx'
+import { NotFoundScreen } from './ui/not-found.tsx'
 
 export const middleware: Route.MiddlewareFunction[] = [
 	maintenanceStateMiddleware,

@@ -3,10 +3,9 @@
  * configured shop sites, each with or without `www.`, over https; and preview deployments only
  * where a preview host suffix is configured. The spec also admits "any origin containing
  * vercel.app", which would admit `vercel.app.evil.example` and anyone's preview deployment, so
- * previews are matched as host suffixes on a label boundary, never by substring (ADR 0027).
+ * previews are matched as host suffixes on a label boundary, never by substring (ADR 0027). Which
+ * suffixes may be configured at all is a settings check (`app/settings/preview-hosts.server.ts`).
  */
-import { parse } from 'tldts'
-
 export interface ShopOriginRules {
 	/** The shop sites' origins (`https://shop.example`); `www.` is allowed either way. */
 	shops: readonly string[]
@@ -40,19 +39,4 @@ export function isShopOrigin(origin: string, rules: ShopOriginRules): boolean {
 		const wanted = suffix.trim().toLowerCase().replace(/^\.+/, '')
 		return wanted !== '' && url.port === '' && (host === wanted || host.endsWith(`.${wanted}`))
 	})
-}
-
-/**
- * Why a preview host suffix cannot be admitted, or null when it can. A public suffix (`vercel.app`,
- * `netlify.app`, `co.uk`: anyone can have a host under it) would admit every deployment of anyone,
- * so a suffix must be a registrable domain or below one, judged by the Public Suffix List with its
- * private section (where the hosting platforms are) through tldts (ADR 0032).
- */
-export function previewHostProblem(suffix: string): string | null {
-	const host = suffix.trim().toLowerCase().replace(/^\.+/, '')
-	const parsed = parse(host, { allowPrivateDomains: true })
-	if (parsed.isIp) return `"${suffix}" is an address, not a host suffix`
-	if (parsed.domain === null)
-		return `"${suffix}" is a public suffix: anyone can have a host under it; name the shop's own preview host (such as myshop.${host})`
-	return null
 }

@@ -1,7 +1,7 @@
 import path from 'node:path'
-import { createRedisStore, type RedisClient, type RedisKeyValueStore } from '#server/store/redis.ts'
-import { createSqliteStore } from '#server/store/sqlite.ts'
-import type { KeyValueStore } from '#server/store/types.ts'
+import { createRedisStore, type RedisClient, type RedisKeyValueStore } from '#app/store/redis.ts'
+import { createSqliteStore } from '#app/store/sqlite.ts'
+import type { KeyValueStore } from '#app/store/types.ts'
 import { getEnv } from '#app/env.server.ts'
 
 let store: KeyValueStore | RedisKeyValueStore | undefined

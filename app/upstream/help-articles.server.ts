@@ -6,7 +6,7 @@
  * the FAQ. A failed call keeps nothing (a missing article is asked again next time).
  */
 import { cachified } from '@epic-web/cachified'
-import { sanitiseArticleHtml } from '../domain/faq-html.ts'
+import { sanitiseArticleHtml } from './faq-html.ts'
 import { checkShared, getCache, type PortalCache } from './cache.server.ts'
 import {
 	ArticleSchema,
@@ -31,7 +31,7 @@ export function setArticleCache(next: PortalCache | undefined): void {
 	override = next
 }
 
-/** An article whose body is the sanitised HTML (see domain/faq-html.ts), safe to render. */
+/** An article whose body is the sanitised HTML (see upstream/faq-html.ts), safe to render. */
 export type SafeArticle = Article
 
 function safe(article: Article): SafeArticle {

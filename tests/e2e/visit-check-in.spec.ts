@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { issuePass } from '../../app/domain/event-pass.ts'
+import { issuePass } from '../../app/session/event-pass-token.server.ts'
 import { accountTest as test, DEMO, fillSignUp, latestCode, signInDirectly, signIn, uniqueEmail } from './account.ts'
 import { callsAfter, latestCall, madeFor } from './emulator.ts'
 import { expect, expectAccessible } from './fixtures.ts'

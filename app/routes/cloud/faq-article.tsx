@@ -1,7 +1,7 @@
 /**
  * A help article (FaqArticle, spec 2 §7 `zendesk/articles/{id}`; `/cloud/faq/:articleId`): its
  * title, section, date and body. The body is the help centre's HTML after the server's sanitiser
- * (app/domain/faq-html.ts), never the upstream's HTML as it came. An unknown article is 'Article not
+ * (app/upstream/faq-html.ts), never the upstream's HTML as it came. An unknown article is 'Article not
  * found.' with a 404 inside the portal; a help centre that cannot answer, the spec's message and 503.
  */
 import { data, Link } from 'react-router'
@@ -65,7 +65,7 @@ export default function FaqArticle({ loaderData }: Route.ComponentProps) {
 					{loaderData.section} · {t('faq.updated')} <time dateTime={loaderData.updatedAt}>{loaderData.updated}</time>
 				</p>
 			</header>
-			{/* Sanitised on the server with an allow-list (app/domain/faq-html.ts). */}
+			{/* Sanitised on the server with an allow-list (app/upstream/faq-html.ts). */}
 			<div className="faq-article-body" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
 			{back}
 		</article>

@@ -8,46 +8,18 @@ import {
 	gearListQuery,
 	gearPage,
 	sortGear,
-	type CatalogueProduct,
 	type GearEntry,
 	type RegistrationRecord,
 } from '#app/domain/gear-list.ts'
-import { itemsForCulture } from '#app/domain/master-data.ts'
 import { formatPurchaseDate } from '#app/domain/purchase-details.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
 import { orUpstreamUnavailable } from '#app/responses.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
 import { getRegisteredProducts } from '#app/upstream/account-gear.server.ts'
 import type { RegisteredProduct } from '#app/upstream/contract/account-gear.ts'
-import { isUpstreamError } from '#app/upstream/errors.ts'
-import { getProducts } from '#app/upstream/master-data.server.ts'
+import { productCatalogue } from '#app/upstream/product-catalogue.server.ts'
 import { productImageUrl, type ProductImageKind } from '#app/upstream/product-images.server.ts'
 import { pictureSrc } from '#app/upstream/pictures.server.ts'
-
-// The products master list by slug per culture, made once per list the cache holds (a refresh is a new list).
-const catalogues = new WeakMap<object, Map<string, ReadonlyMap<string, CatalogueProduct>>>()
-
-/**
- * The products master list by slug, labelled in the culture. Best effort: without it the gear
- * screens name products as their registrations do, rather than failing.
- */
-export async function productCatalogue(culture: string): Promise<ReadonlyMap<string, CatalogueProduct>> {
-	let products: Awaited<ReturnType<typeof getProducts>>
-	try {
-		products = await getProducts()
-	} catch (error) {
-		if (!isUpstreamError(error) || error.cancelled) throw error
-		return new Map()
-	}
-	let byCulture = catalogues.get(products)
-	if (!byCulture) catalogues.set(products, (byCulture = new Map()))
-	let catalogue = byCulture.get(culture)
-	if (!catalogue) {
-		catalogue = new Map(itemsForCulture(products, culture).map((product) => [product.slug, product]))
-		byCulture.set(culture, catalogue)
-	}
-	return catalogue
-}
 
 /** A registered product as the gear screens show it: named, dated in the culture, pictured. */
 export interface GearItem extends GearEntry {

@@ -18,7 +18,7 @@ import {
 import { isUpstreamError } from '#app/upstream/errors.ts'
 import { SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
-import { productCatalogue } from './gear-list.server.ts'
+import { productCatalogue } from '#app/upstream/product-catalogue.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 

@@ -19,7 +19,7 @@ import {
 } from '#app/domain/product-info.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
 import { notFound } from '#app/responses.server.ts'
-import { productCatalogue } from '#app/routes/gear/gear-list.server.ts'
+import { productCatalogue } from '#app/upstream/product-catalogue.server.ts'
 import type { CatalogueKey } from '#app/ui/i18n.tsx'
 import { JsonKeyQuerySchema } from '#app/upstream/contract/account-catalogue.ts'
 import { isUpstreamError, userMessageKey, type UpstreamError } from '#app/upstream/errors.ts'

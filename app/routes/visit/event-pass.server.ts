@@ -3,8 +3,9 @@
  * code in SVG by `qrcode` (server only: the browser bundle gets none of it), and checked for staff.
  */
 import QRCode from 'qrcode'
-import { checkPass, formatPassTime, issuePass, passVerifyPath, type PassCheck } from '#app/domain/event-pass.ts'
+import { formatPassTime, passVerifyPath, type PassCheck } from '#app/domain/event-pass.ts'
 import { getEnv } from '#app/env.server.ts'
+import { checkPass, issuePass } from '#app/session/event-pass-token.server.ts'
 
 export interface IssuedPass {
 	token: string

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
+import { useT, type CatalogueKey } from './i18n.tsx'
 
 /**
  * The 404 screen: what a thrown not-found shows inside the portal's chrome (the root's error

@@ -1,13 +1,7 @@
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
-import {
-	checkPass,
-	issuePass,
-	parseEventCode,
-	PASS_LIFETIME_SECONDS,
-	passTokenOf,
-	passVerifyPath,
-} from './event-pass.ts'
+import { parseEventCode, PASS_LIFETIME_SECONDS, passTokenOf, passVerifyPath } from '#app/domain/event-pass.ts'
+import { checkPass, issuePass } from './event-pass-token.server.ts'
 
 const SECRET = 'a-session-secret-of-some-length'
 const NOW = Date.UTC(2026, 10, 26, 9, 0, 0)

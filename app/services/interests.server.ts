@@ -1,5 +1,10 @@
+/**
+ * The interests workflow, shared by the settings tab and sign-up's product-interest step: the master
+ * list in the user's culture beside what the user holds, and saving only the changes (creates and
+ * deletes, one call each).
+ */
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { Route } from './+types/account-settings'
+import type { RouterContextProvider } from 'react-router'
 import { hasInterestChanges, interestChanges, interestsSchema } from '#app/domain/interests.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
 import { invalidForm, orUpstreamUnavailable, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
@@ -22,7 +27,7 @@ async function interestOptions(culture: string): Promise<InterestOption[]> {
 		.map(({ item }) => ({ id: item.id, label: item.label }))
 }
 
-type Args = Pick<Route.LoaderArgs, 'context' | 'request'>
+type Args = { context: Readonly<RouterContextProvider>; request: Request }
 
 /** The interests form's data: every interest of the master list, and the master ids the user holds. */
 export async function loadInterestsTab({ context, request }: Args) {
@@ -70,7 +75,7 @@ export async function saveTickedInterests({ context, request }: Args, form: Form
 }
 
 /** The interests tab's form: saved, then the tab again with the 'updated' toast. */
-export async function saveInterests(args: Route.ActionArgs) {
+export async function saveInterests(args: Args) {
 	const failed = await saveTickedInterests(args, submittedForm(args.context))
 	return failed ?? redirectWithToast(args.context, '/settings/interests', { type: 'success', message: 'toast.updated' })
 }

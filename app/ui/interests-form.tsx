@@ -1,6 +1,6 @@
 import { Form } from 'react-router'
-import { FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
-import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
+import { FormErrors, SubmitButton, type FormResult } from './form.tsx'
+import { useT, type CatalogueKey } from './i18n.tsx'
 
 /** The master ids the form came back with, if it came back (what the user ticked is kept). */
 function tickedInResult(result: FormResult | undefined): Set<string> | undefined {
