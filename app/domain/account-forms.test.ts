@@ -82,9 +82,9 @@ describe('every form reports every error at once', () => {
 			newPasswordConfirm: ['validation.passwordConfirmRequired'],
 		})
 		// A password typed, its confirmation left empty: still 'required', not a mismatch.
-		expect(
-			errorsOf(ResetConfirmSchema, { email: 'a@example.com', code: '123456', password: 'Secret1234' }),
-		).toEqual({ passwordConfirm: ['validation.passwordConfirmRequired'] })
+		expect(errorsOf(ResetConfirmSchema, { email: 'a@example.com', code: '123456', password: 'Secret1234' })).toEqual({
+			passwordConfirm: ['validation.passwordConfirmRequired'],
+		})
 	})
 
 	it('password reset: code missing, weak password and mismatch together', () => {

@@ -149,7 +149,8 @@ describe('migration and activation', () => {
 
 	it('a migration refused: an active account is told it is active (sign in, reset), any other “User Does Not Exist”', () => {
 		expect(migrationRefusal('active')).toBe('accountActive')
-		for (const type of ['new', 'legacy', 'unactivated', null] as const) expect(migrationRefusal(type)).toBe('userNotExist')
+		for (const type of ['new', 'legacy', 'unactivated', null] as const)
+			expect(migrationRefusal(type)).toBe('userNotExist')
 	})
 
 	it('an activated account goes on to sign in, step 3, keeping the flow that activated it', () => {
