@@ -16,7 +16,7 @@ async function nameOrder(page: Page) {
 	return page.locator(NAME_INPUTS).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).name))
 }
 
-/** Opens the sign-up's create step for a new address (the email step's button is found by its value, in any language). */
+/** Opens the sign-up's create step for a new address (the buttons found by their value, in any language). */
 async function openCreateStep(page: Page, query = '') {
 	await page.goto(`/signup${query}`)
 	await page.locator('input[name="email"]').fill(uniqueEmail())
