@@ -58,10 +58,33 @@ describe('every form reports every error at once', () => {
 		})
 	})
 
-	it('sign-up: a missing confirmation is told once', () => {
+	it('sign-up: a missing confirmation is told once, as missing', () => {
 		expect(
 			errorsOf(SignupSchema, { email: 'a@example.com', firstName: 'A', lastName: 'B', password: 'Secret1234' }),
-		).toMatchObject({ passwordConfirm: ['validation.passwordsDontMatch'] })
+		).toMatchObject({ passwordConfirm: ['validation.passwordConfirmRequired'] })
+	})
+
+	// Issue 21: 'Passwords don't match.' showed while both fields were empty.
+	it('empty password fields are required, never a mismatch, on every form that sets a password', () => {
+		const empty = { password: '', passwordConfirm: '' }
+		expect(errorsOf(SignupSchema, { email: 'a@example.com', firstName: 'A', lastName: 'B', ...empty })).toMatchObject({
+			password: ['validation.passwordRequired'],
+			passwordConfirm: ['validation.passwordConfirmRequired'],
+		})
+		expect(errorsOf(ResetConfirmSchema, { email: 'a@example.com', code: '123456', ...empty })).toEqual({
+			password: ['validation.passwordRequired'],
+			passwordConfirm: ['validation.passwordConfirmRequired'],
+		})
+		expect(
+			errorsOf(PasswordChangeSchema, { currentPassword: 'Owner1234', newPassword: '', newPasswordConfirm: '' }),
+		).toEqual({
+			newPassword: ['validation.newPasswordRequired'],
+			newPasswordConfirm: ['validation.passwordConfirmRequired'],
+		})
+		// A password typed, its confirmation left empty: still 'required', not a mismatch.
+		expect(errorsOf(ResetConfirmSchema, { email: 'a@example.com', code: '123456', password: 'Secret1234' })).toEqual({
+			passwordConfirm: ['validation.passwordConfirmRequired'],
+		})
 	})
 
 	it('password reset: code missing, weak password and mismatch together', () => {

@@ -52,7 +52,11 @@ export const EVEN_WITH_FIELD_ERRORS = {
 	when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
 }
 
-/** The confirmation field differs from the field it confirms (both given: a missing one has its own error). */
+/**
+ * The confirmation field differs from the field it confirms. Only when both are given: an empty one
+ * (conform reads it as missing) has its own 'required' error, so 'Passwords don't match.' never
+ * shows while the fields are empty.
+ */
 function sameValue<T extends Record<string, unknown>>(
 	value: T,
 	ctx: z.RefinementCtx,
@@ -81,7 +85,7 @@ export const SignupSchema = z
 		phoneticFirstName: z.string().trim().optional(),
 		phoneticLastName: z.string().trim().optional(),
 		password: newPasswordField,
-		passwordConfirm: z.string({ error: 'validation.passwordsDontMatch' }),
+		passwordConfirm: z.string({ error: 'validation.passwordConfirmRequired' }),
 		cultureCode: cultureField,
 		country: countryField,
 		allowEmail: checkbox,
@@ -131,7 +135,7 @@ export const ResetConfirmSchema = z
 		email: emailField,
 		code: required('validation.codeRequired'),
 		password: newPasswordField,
-		passwordConfirm: z.string({ error: 'validation.passwordsDontMatch' }),
+		passwordConfirm: z.string({ error: 'validation.passwordConfirmRequired' }),
 	})
 	.superRefine(
 		(value, ctx) => sameValue(value, ctx, 'password', 'passwordConfirm', 'validation.passwordsDontMatch'),
@@ -144,7 +148,7 @@ export const PasswordChangeSchema = z
 		newPassword: z
 			.string({ error: 'validation.newPasswordRequired' })
 			.refine(isValidPassword, { error: 'validation.passwordRules' }),
-		newPasswordConfirm: z.string({ error: 'validation.passwordsDontMatch' }),
+		newPasswordConfirm: z.string({ error: 'validation.passwordConfirmRequired' }),
 	})
 	.superRefine(
 		(value, ctx) => sameValue(value, ctx, 'newPassword', 'newPasswordConfirm', 'validation.passwordsDontMatch'),

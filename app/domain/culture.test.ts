@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
+	asksMiddleName,
+	familyNameFirst,
+	nameFields,
 	canonicaliseCultureCode,
 	catalogueLanguage,
 	cultureFromAcceptLanguage,
@@ -93,5 +96,26 @@ describe('html lang and catalogues', () => {
 		expect(htmlLang('de-DE')).toBe('en')
 		expect(htmlLang('Lt-sr-SP')).toBe('en')
 		expect(catalogueLanguage('fr-CA')).toBe('en')
+	})
+})
+
+describe('name order (issue 21)', () => {
+	it('ja-JP asks the family name (姓) first, then the given name (名), and no middle name', () => {
+		expect(nameFields('ja-JP')).toEqual(['lastName', 'firstName'])
+		expect(familyNameFirst('ja-JP')).toBe(true)
+		expect(asksMiddleName('ja-JP')).toBe(false)
+	})
+
+	it('every other culture keeps given, middle, family', () => {
+		for (const culture of SUPPORTED_CULTURES.filter((code) => code !== 'ja-JP')) {
+			expect(nameFields(culture), culture).toEqual(['firstName', 'middleName', 'lastName'])
+			expect(familyNameFirst(culture), culture).toBe(false)
+			expect(asksMiddleName(culture), culture).toBe(true)
+		}
+	})
+
+	it('a code that is not a culture (a form field sent as junk) gets the default order', () => {
+		for (const junk of ['', 'ja', 'JA-jp', 'xx-XX'])
+			expect(nameFields(junk), junk).toEqual(['firstName', 'middleName', 'lastName'])
 	})
 })

@@ -235,3 +235,27 @@ export function culturesByRegion(
 export function regionOfCulture(groups: readonly RegionCultures[], culture: string): RegionalGroup | undefined {
 	return (groups.find((g) => g.cultures.some((c) => c.value === culture)) ?? groups[0])?.region
 }
+
+/** The name fields a form asks, as the user record names them (spec 1 §3). */
+export type NameField = 'firstName' | 'middleName' | 'lastName'
+
+/**
+ * Cultures that write the family name first (姓 then 名) and have no middle name: their forms ask
+ * the family name first and no middle name. Every other culture asks given, middle, family.
+ */
+const FAMILY_NAME_FIRST: ReadonlySet<string> = new Set<CultureCode>(['ja-JP'])
+const WITHOUT_MIDDLE_NAME: ReadonlySet<string> = new Set<CultureCode>(['ja-JP'])
+
+export function familyNameFirst(culture: string): boolean {
+	return FAMILY_NAME_FIRST.has(culture)
+}
+
+export function asksMiddleName(culture: string): boolean {
+	return !WITHOUT_MIDDLE_NAME.has(culture)
+}
+
+/** The name fields a form in this culture shows, in its order (the phonetic names follow the same order). */
+export function nameFields(culture: string): readonly NameField[] {
+	const given: NameField[] = asksMiddleName(culture) ? ['firstName', 'middleName'] : ['firstName']
+	return familyNameFirst(culture) ? ['lastName', ...given] : [...given, 'lastName']
+}

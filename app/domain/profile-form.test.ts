@@ -156,6 +156,16 @@ describe('what a save sends', () => {
 		return profileSave(before, submission.value)
 	}
 
+	// Issue 21: ja-JP does not ask the middle name; a stored one is kept, not cleared by its absence.
+	it('a form that does not ask the middle name keeps the stored one', () => {
+		const form = formOf(before)
+		form.delete('middleName')
+		const submission = parse(form)
+		if (submission.status !== 'success') throw new Error(JSON.stringify(submission.reply().error))
+		expect(profileSave(before, submission.value, { middleName: false }).profile).toBeNull()
+		expect(profileSave(before, submission.value).profile).toEqual({ middleName: null })
+	})
+
 	it('nothing when nothing changed', () => {
 		expect(saveOf(before)).toEqual({ profile: null, phones: { create: [], update: [], delete: [] } })
 	})

@@ -221,12 +221,21 @@ export interface ProfileSave {
 
 const CLEARABLE = ['middleName', 'phoneticFirstName', 'phoneticLastName', 'birthday', 'gender'] as const
 
-/** What a save sends, from the form as it was (the stored record) and as it was sent. */
-export function profileSave(before: ProfileValues, form: ProfileForm): ProfileSave {
+/**
+ * What a save sends, from the form as it was (the stored record) and as it was sent. A form that
+ * does not ask the middle name (ja-JP, `asksMiddleName`) leaves the stored one as it is: its absence
+ * is not a request to clear it.
+ */
+export function profileSave(
+	before: ProfileValues,
+	form: ProfileForm,
+	asked: { middleName: boolean } = { middleName: true },
+): ProfileSave {
 	const profile: ProfileChange = {}
 	if (form.firstName !== before.firstName) profile.firstName = form.firstName
 	if (form.lastName !== before.lastName) profile.lastName = form.lastName
 	for (const key of CLEARABLE) {
+		if (key === 'middleName' && !asked.middleName) continue
 		const value = form[key] ?? ''
 		if (value !== before[key]) profile[key] = value || null
 	}

@@ -8,6 +8,7 @@ import {
 	afterMigration,
 	afterProductInterest,
 	FLOW_PAGES,
+	migrationRefusal,
 	flowPageRedirect,
 	backToEmail,
 	INITIAL_REGISTER_FLOW,
@@ -144,6 +145,12 @@ describe('migration and activation', () => {
 			registerFlow: 'migration',
 		})
 		expect(afterMigration(further, email)).toMatchObject({ registerStep: 2, registerFlow: 'migration' })
+	})
+
+	it('a migration refused: an active account is told it is active (sign in, reset), any other “User Does Not Exist”', () => {
+		expect(migrationRefusal('active')).toBe('accountActive')
+		for (const type of ['new', 'legacy', 'unactivated', null] as const)
+			expect(migrationRefusal(type)).toBe('userNotExist')
 	})
 
 	it('an activated account goes on to sign in, step 3, keeping the flow that activated it', () => {

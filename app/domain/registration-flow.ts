@@ -100,6 +100,16 @@ export function afterMigration(state: RegisterFlowState, email: string): Registe
 	return { ...state, registerStep: REGISTER_STEP.activation, registerEmail: email, registerFlow: 'migration' }
 }
 
+/**
+ * What /migration says when the account API finds no legacy account for the email (spec 1 §4, §8):
+ * an account that is already active is told so and offered sign-in and a password reset, since
+ * "create a new account" would send it to a sign-up that refuses the address; any other answer is
+ * the spec's 'User Does Not Exist'.
+ */
+export function migrationRefusal(accountType: AccountType | null): 'accountActive' | 'userNotExist' {
+	return accountType === 'active' ? 'accountActive' : 'userNotExist'
+}
+
 /** An activated account signs in next, whichever flow activated it. */
 export function afterActivation(state: RegisterFlowState, email: string): RegisterFlowState {
 	return { ...state, registerStep: REGISTER_STEP.login, registerEmail: email }

@@ -16,28 +16,51 @@ async function submitMigration(page: Page) {
 }
 
 test.describe('migration', () => {
-	for (const [who, email] of [
-		['an unknown address', uniqueEmail('nobody')],
-		['an account of this portal (not a legacy one)', DEMO.customer.email],
-	] as const) {
-		test(`${who} gets the ‘User Does Not Exist’ dialog, which offers a new account`, async ({ page }) => {
-			await page.goto('/migration')
-			await expect(
-				page.getByText(
-					'This email address was registered on our previous portal. Set a new password to reactivate your account.',
-				),
-			).toBeVisible()
+	test('an unknown address gets the ‘User Does Not Exist’ dialog, which offers a new account', async ({ page }) => {
+		const email = uniqueEmail('nobody')
+		await page.goto('/migration')
+		await expect(
+			page.getByText(
+				'This email address was registered on our previous portal. Set a new password to reactivate your account.',
+			),
+		).toBeVisible()
+		await page.getByLabel('Email').fill(email)
+		await page.getByLabel('New password').fill('Renewed1234')
+		expect(await submitMigration(page)).toBe(400)
+
+		const dialog = page.getByRole('alertdialog', { name: 'User Does Not Exist' })
+		await expect(dialog).toContainText(
+			'We could not find an account from the previous portal with this email address. You can create a new account.',
+		)
+		await expect(page.getByLabel('Email')).toHaveValue(email)
+		await dialog.getByRole('link', { name: 'Create account' }).click()
+		await expect(page).toHaveURL('/signup')
+	})
+
+	// Issue 21: an active account was told it did not exist and sent to a sign-up that refuses its address.
+	for (const path of ['/migration', '/app/migration']) {
+		test(`${path}: an account that is already active is told so, and offered sign-in and a password reset`, async ({
+			page,
+		}) => {
+			const email = DEMO.customer.email
+			await page.goto(path)
 			await page.getByLabel('Email').fill(email)
 			await page.getByLabel('New password').fill('Renewed1234')
-			expect(await submitMigration(page)).toBe(400)
+			const submitted = formPost(page, path)
+			await page.getByRole('button', { name: 'Reactivate account' }).click()
+			expect((await submitted).status()).toBe(400)
 
-			const dialog = page.getByRole('alertdialog', { name: 'User Does Not Exist' })
-			await expect(dialog).toContainText(
-				'We could not find an account from the previous portal with this email address. You can create a new account.',
+			const dialog = page.getByRole('alertdialog', { name: 'Account Already Active' })
+			await expect(dialog).toContainText('The account with this email address is already active')
+			await expect(page.getByRole('alertdialog', { name: 'User Does Not Exist' })).toHaveCount(0)
+			await expect(dialog.getByRole('link', { name: 'Create account' })).toHaveCount(0)
+			await expect(dialog.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+				'href',
+				`/reset-password?email=${encodeURIComponent(email)}`,
 			)
+			await dialog.getByRole('link', { name: 'Log in' }).click()
+			await expect(page).toHaveURL(`/login?email=${encodeURIComponent(email)}`)
 			await expect(page.getByLabel('Email')).toHaveValue(email)
-			await dialog.getByRole('link', { name: 'Create account' }).click()
-			await expect(page).toHaveURL('/signup')
 		})
 	}
 

@@ -65,6 +65,9 @@ test.describe('password change', () => {
 		expect(await submitChange(page)).toBe(400)
 		await expect(page.getByText('Current password is required')).toBeVisible()
 		await expect(page.getByText('New password is required')).toBeVisible()
+		// Issue 21: empty password fields are required, never 'Passwords don’t match.'
+		await expect(page.getByText('Please enter the password again to confirm it')).toBeVisible()
+		await expect(page.getByText('Passwords don’t match.')).toHaveCount(0)
 
 		await page.getByLabel('Current password').fill(password)
 		await page.getByLabel('New password', { exact: true }).fill('alllowercase1')

@@ -111,6 +111,9 @@ test.describe('reset password', () => {
 		await expect(page.getByText('Email is required')).toBeVisible()
 		await expect(page.getByText('Code is required')).toBeVisible()
 		await expect(page.getByText('Password is required')).toBeVisible()
+		// Issue 21: empty password fields are required, never 'Passwords don’t match.'
+		await expect(page.getByText('Please enter the password again to confirm it')).toBeVisible()
+		await expect(page.getByText('Passwords don’t match.')).toHaveCount(0)
 
 		await page.getByLabel('Email').fill('robin@example.com')
 		await page.getByLabel('Code').fill('123456')

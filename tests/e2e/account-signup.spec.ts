@@ -115,6 +115,9 @@ test.describe('sign-up: bad input', () => {
 		await expect(page.getByText('First name is required')).toBeVisible()
 		await expect(page.getByText('Last name is required')).toBeVisible()
 		await expect(page.getByText('Password is required')).toBeVisible()
+		// Issue 21: empty password fields are required, never 'Passwords don’t match.'
+		await expect(page.getByText('Please enter the password again to confirm it')).toBeVisible()
+		await expect(page.getByText('Passwords don’t match.')).toHaveCount(0)
 		await expect(page.getByText('Please agree to the terms of use and privacy policy.')).toBeVisible()
 
 		// Names given; a weak password, a confirmation that differs, terms still not agreed.

@@ -4,11 +4,18 @@ import type { Route } from './+types/migration'
 import { MigrationSchema } from '#app/domain/account-forms.ts'
 import { catalogueLanguage, SUPPORTED_CULTURES } from '#app/domain/culture.ts'
 import { cultureOptions } from '#app/domain/countries.ts'
-import { afterMigration, INITIAL_REGISTER_FLOW, REGISTER_STEP } from '#app/domain/registration-flow.ts'
+import {
+	afterMigration,
+	INITIAL_REGISTER_FLOW,
+	migrationRefusal,
+	REGISTER_STEP,
+} from '#app/domain/registration-flow.ts'
+import { accountErrorKey } from '#app/domain/account-errors.ts'
 import { preferencesContext, sessionContext } from '#app/request-context.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
 import { limitedMail, mailLimits } from '#app/limits/rate-limit.server.ts'
-import { migrateUser } from '#app/upstream/account-identity.server.ts'
+import { getAccountType, migrateUser } from '#app/upstream/account-identity.server.ts'
+import { isUpstreamError } from '#app/upstream/errors.ts'
 import { Field, FormErrors, formResult, NewPasswordFields, SelectField, SubmitButton } from '#app/ui/form.tsx'
 import { Dialog } from '#app/ui/dialog.tsx'
 import { useT } from '#app/ui/i18n.tsx'
@@ -26,6 +33,17 @@ export async function action({ context }: Route.ActionArgs) {
 	try {
 		await limitedMail(mailLimits(context, submission.value.email), () => migrateUser(submission.value))
 	} catch (error) {
+		if (isUpstreamError(error) && accountErrorKey('migration', error) === 'dialog.userNotExistTitle') {
+			// No legacy account: ask what the address is, so an active one is not sent to a sign-up that refuses it.
+			const accountType = await getAccountType(submission.value.email).then(
+				(answer) => answer.accountType,
+				() => null,
+			)
+			return upstreamFailure('migration', submission, error, {
+				refusal: migrationRefusal(accountType),
+				email: submission.value.email,
+			})
+		}
 		return upstreamFailure('migration', submission, error)
 	}
 	const session = context.get(sessionContext)
@@ -42,11 +60,21 @@ export default function Migration({ loaderData, actionData }: Route.ComponentPro
 	const t = useT()
 	const [searchParams] = useSearchParams()
 	const result = formResult(actionData)
-	const userMissing = actionData && 'errorKey' in actionData && actionData.errorKey === 'dialog.userNotExistTitle'
+	const refusal = actionData && 'refusal' in actionData ? actionData.refusal : null
+	const email = actionData && 'email' in actionData ? String(actionData.email) : ''
 	return (
 		<>
 			<p>{t('account.steps', { step: REGISTER_STEP.verify })}</p>
-			{userMissing ? (
+			{refusal === 'accountActive' ? (
+				<Dialog title={t('dialog.accountActiveTitle')} text={t('dialog.accountActiveText')}>
+					<Link className="button primary" to={`/login?${new URLSearchParams({ email })}`}>
+						{t('account.logIn')}
+					</Link>
+					<Link className="button" to={`/reset-password?${new URLSearchParams({ email })}`}>
+						{t('account.forgotPassword')}
+					</Link>
+				</Dialog>
+			) : refusal === 'userNotExist' ? (
 				<Dialog title={t('dialog.userNotExistTitle')} text={t('dialog.userNotExistText')}>
 					<Link className="button primary" to="/signup">
 						{t('account.createAccount')}
@@ -56,7 +84,7 @@ export default function Migration({ loaderData, actionData }: Route.ComponentPro
 				<p className="notice">{t('dialog.previouslyRegistered')}</p>
 			)}
 			<Form method="post" className="form" noValidate>
-				{userMissing ? null : <FormErrors result={result} />}
+				{refusal ? null : <FormErrors result={result} />}
 				<Field
 					name="email"
 					type="email"

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/signup'
 import { SIGNUP_SOURCES, SignupSchema, VerifyEmailSchema, type SignupSource } from '#app/domain/account-forms.ts'
 import { countryOfCulture, countryOptions, cultureOptions } from '#app/domain/countries.ts'
-import { catalogueLanguage, SUPPORTED_CULTURES } from '#app/domain/culture.ts'
+import { catalogueLanguage, nameFields, SUPPORTED_CULTURES } from '#app/domain/culture.ts'
 import {
 	afterAccountCreated,
 	afterEmailVerified,
@@ -30,6 +30,7 @@ import {
 } from '#app/ui/form.tsx'
 import { Dialog } from '#app/ui/dialog.tsx'
 import { HoneypotField } from '#app/ui/honeypot.tsx'
+import { NameFields } from '#app/ui/name-fields.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 import { submittedForm } from '#app/forms/form-body.server.ts'
 
@@ -209,15 +210,8 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 				<p>
 					{t('field.email')}: <strong>{loaderData.email}</strong>
 				</p>
-				<Field name="firstName" label={t('field.firstName')} result={result} autoComplete="given-name" required />
-				<Field name="middleName" label={t('field.middleName')} result={result} autoComplete="additional-name" />
-				<Field name="lastName" label={t('field.lastName')} result={result} autoComplete="family-name" required />
-				{japanese(culture) ? (
-					<>
-						<Field name="phoneticFirstName" label={t('field.phoneticFirstName')} result={result} required />
-						<Field name="phoneticLastName" label={t('field.phoneticLastName')} result={result} required />
-					</>
-				) : null}
+				{/* The names follow the account's culture, as the phonetic names do: ja-JP asks 姓 first and no middle name. */}
+				<NameFields fields={nameFields(culture)} phonetic={japanese(culture)} result={result} />
 				<NewPasswordFields
 					result={result}
 					name="password"

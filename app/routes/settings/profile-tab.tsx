@@ -1,5 +1,6 @@
 import { Form } from 'react-router'
 import type { AccountSummary } from '#app/domain/account-summary.ts'
+import type { NameField } from '#app/domain/culture.ts'
 import {
 	addressOrder,
 	MAX_PROFILE_PHONES,
@@ -8,6 +9,7 @@ import {
 	type ProfileValues,
 } from '#app/domain/profile-fields.ts'
 import { AccountSummaryList } from '#app/ui/account-summary.tsx'
+import { NameFields } from '#app/ui/name-fields.tsx'
 import { CheckboxField, Field, FormErrors, SelectField, SubmitButton, type FormResult } from '#app/ui/form.tsx'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 
@@ -21,6 +23,8 @@ export interface ProfileTabData {
 	values: ProfileValues
 	states: Option[]
 	japanese: boolean
+	/** The name fields in the culture's order (ja-JP: family name first, no middle name). */
+	nameFields: readonly NameField[]
 	genders: Option[]
 	phoneTypes: Option[]
 	countries: Option[]
@@ -99,47 +103,7 @@ export function ProfileTab({ data, answer }: { data: ProfileTabData; answer?: Pr
 				<FormErrors result={result} />
 				<fieldset>
 					<legend>{t('profile.name')}</legend>
-					<Field
-						name="firstName"
-						label={t('field.firstName')}
-						result={result}
-						initial={values.firstName}
-						autoComplete="given-name"
-						required
-					/>
-					<Field
-						name="middleName"
-						label={t('field.middleName')}
-						result={result}
-						initial={values.middleName}
-						autoComplete="additional-name"
-					/>
-					<Field
-						name="lastName"
-						label={t('field.lastName')}
-						result={result}
-						initial={values.lastName}
-						autoComplete="family-name"
-						required
-					/>
-					{japanese ? (
-						<>
-							<Field
-								name="phoneticFirstName"
-								label={t('field.phoneticFirstName')}
-								result={result}
-								initial={values.phoneticFirstName}
-								required
-							/>
-							<Field
-								name="phoneticLastName"
-								label={t('field.phoneticLastName')}
-								result={result}
-								initial={values.phoneticLastName}
-								required
-							/>
-						</>
-					) : null}
+					<NameFields fields={data.nameFields} phonetic={japanese} result={result} initial={values} />
 				</fieldset>
 				<Field
 					name="birthday"

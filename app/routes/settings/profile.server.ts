@@ -3,7 +3,7 @@ import { data, type RouterContextProvider } from 'react-router'
 import type { Route } from './+types/account-settings'
 import type { AccountSummary } from '#app/domain/account-summary.ts'
 import { countryOptions } from '#app/domain/countries.ts'
-import { catalogueLanguage } from '#app/domain/culture.ts'
+import { asksMiddleName, catalogueLanguage, nameFields } from '#app/domain/culture.ts'
 import { itemsForCountry, labelFor } from '#app/domain/master-data.ts'
 import {
 	profileSave,
@@ -72,9 +72,16 @@ async function profileLists(culture: string) {
 	}
 }
 
-/** ja-JP asks for phonetic names and the Japanese address order: the page's culture or the account's. */
+/**
+ * The culture whose rules the form follows: ja-JP (phonetic names, the Japanese address and name
+ * order) when the page's culture or the account's is, else the page's.
+ */
+function formCulture(culture: string, record: { cultureCode: { value: string } | null }) {
+	return culture === 'ja-JP' || record.cultureCode?.value === 'ja-JP' ? 'ja-JP' : culture
+}
+
 function isJapanese(culture: string, record: { cultureCode: { value: string } | null }) {
-	return culture === 'ja-JP' || record.cultureCode?.value === 'ja-JP'
+	return formCulture(culture, record) === 'ja-JP'
 }
 
 /** The user record rules (spec 1 §3) applied to the fields the form shows: nulls gone, the birthday a date. */
@@ -119,6 +126,7 @@ export async function loadProfileTab({ context, request }: Route.LoaderArgs) {
 		),
 		states,
 		japanese: isJapanese(culture, me),
+		nameFields: nameFields(formCulture(culture, me)),
 		genders: lists.genders,
 		phoneTypes: lists.phoneTypes,
 		countries: countryOptions(catalogueLanguage(culture)),
@@ -190,7 +198,12 @@ export async function profileAction({ context, request }: Route.ActionArgs) {
 		lists.statesOf(user.country ?? '').map((state) => state.value),
 	)
 	try {
-		await sendSave(credentials.accessToken, credentials.userId, profileSave(before, submission.value), request.signal)
+		await sendSave(
+			credentials.accessToken,
+			credentials.userId,
+			profileSave(before, submission.value, { middleName: asksMiddleName(formCulture(culture, me)) }),
+			request.signal,
+		)
 	} catch (error) {
 		return upstreamFailure('profile', submission, error, answer(typed))
 	}
