@@ -235,3 +235,56 @@ export function culturesByRegion(
 export function regionOfCulture(groups: readonly RegionCultures[], culture: string): RegionalGroup | undefined {
 	return (groups.find((g) => g.cultures.some((c) => c.value === culture)) ?? groups[0])?.region
 }
+
+// ── Formats ─────────────────────────────────────────────────────────────
+// The one place a culture becomes an Intl locale: lists and dates of the pages go through here.
+
+const intlLocales = new Map<string, string>()
+
+/** A culture code as Intl takes it: the spec's `Lt-sr-SP` is Serbian in Latin script; junk is English. */
+export function intlLocale(cultureCode: string): string {
+	let locale = intlLocales.get(cultureCode)
+	if (locale === undefined) {
+		locale = canonicalIntlLocale(cultureCode)
+		// The spec's cultures and a few unknown ones: a handful of entries, never a growing map.
+		if (intlLocales.size < 100) intlLocales.set(cultureCode, locale)
+	}
+	return locale
+}
+
+function canonicalIntlLocale(cultureCode: string): string {
+	if (cultureCode.toLowerCase() === 'lt-sr-sp') return 'sr-Latn-RS'
+	try {
+		return Intl.getCanonicalLocales(cultureCode)[0] ?? 'en'
+	} catch {
+		return 'en'
+	}
+}
+
+// Making a formatter costs far more than formatting with one: one per locale and style, kept.
+const listFormats = new Map<string, Intl.ListFormat>()
+
+/** Items joined as the culture lists them ("A, B and C"; "A、B、C"). */
+export function formatList(items: readonly string[], culture: string, type: Intl.ListFormatType = 'conjunction'): string {
+	const locale = intlLocale(culture)
+	const key = `${locale} ${type}`
+	let format = listFormats.get(key)
+	if (!format) {
+		format = new Intl.ListFormat(locale, { type })
+		if (listFormats.size < 200) listFormats.set(key, format)
+	}
+	return format.format(items)
+}
+
+/**
+ * Names and the number of those left unnamed, as one list ("A, B, C and 2 more"): `more` says the
+ * rest in the catalogue's words, with its plural.
+ */
+export function formatListWithMore(
+	items: readonly string[],
+	left: number,
+	culture: string,
+	more: (count: number) => string,
+): string {
+	return formatList(left > 0 ? [...items, more(left)] : items, culture)
+}
