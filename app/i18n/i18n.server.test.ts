@@ -81,7 +81,9 @@ describe('the language of a request (remix-i18next middleware)', () => {
 	})
 
 	it('picks the plural text in the browser as i18next does on the server (count 1 is singular in English only)', async () => {
-		const plurals = [...new Set(keys(en).flatMap((key) => (/_(one|other)$/.test(key) ? [key.replace(/_\w+$/, '')] : [])))]
+		const plurals = [
+			...new Set(keys(en).flatMap((key) => (/_(one|other)$/.test(key) ? [key.replace(/_\w+$/, '')] : []))),
+		]
 		expect(plurals).toContain('feed.reason.more')
 		for (const culture of ['en-US', 'ja-JP'] as const) {
 			const server = getI18n(await contextFor(culture))
