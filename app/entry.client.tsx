@@ -18,7 +18,7 @@ async function hydrate() {
 	startTransition(() => {
 		hydrateRoot(
 			document,
-			<I18nProvider t={createCatalogueTranslator(resources)} catalogue={{ lng, url }}>
+			<I18nProvider t={createCatalogueTranslator(resources, lng)} catalogue={{ lng, url }}>
 				<StrictMode>
 					<HydratedRouter />
 				</StrictMode>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { SUBSCRIPTION_STATUS, SUBSCRIPTION_TYPE } from '#app/upstream/contract/cloud.ts'
-import { CTA_STATES, membershipCta, type CtaPlan, type CtaState, type CtaSubscription } from './cloud-membership-cta.ts'
+import {
+	CTA_STATES,
+	membershipCta,
+	planFeatures,
+	showsOffer,
+	type CtaPlan,
+	type CtaState,
+	type CtaSubscription,
+} from './cloud-membership-cta.ts'
 
 const NOW = Date.parse('2026-06-15T12:00:00Z')
 const RANKS: Record<string, number> = { core: 1, pro: 2, ultimate: 3 }
@@ -114,5 +122,38 @@ describe('membershipCta', () => {
 
 	it('only ever answers one of the six states', () => {
 		expect(CTA_STATES).toEqual(['freeTrial', 'active', 'unavailable', 'upgrade', 'resubscribe', 'buyNow'])
+	})
+})
+
+describe('what a plan card lists', () => {
+	const ULTIMATE_FEATURES = ['Everything in Pro', 'Loyalty rewards: choose 3 instruments', '30-day free trial']
+	const ultimate = plan('ultimate', 'monthly')
+	const features = (subs: readonly CtaSubscription[]) =>
+		planFeatures(ULTIMATE_FEATURES, membershipCta(ultimate, subs, rankOf, NOW))
+
+	it('lists the free trial to a first-time member (and a visitor, who counts as one)', () => {
+		expect(features([])).toEqual(ULTIMATE_FEATURES)
+	})
+
+	it('does not list the free trial to a member in the trial, a member or a returning member', () => {
+		const withoutTrial = ['Everything in Pro', 'Loyalty rewards: choose 3 instruments']
+		const inTrial = { ...subscription(SUBSCRIPTION_TYPE.Trial, SUBSCRIPTION_STATUS.Subscribed), endDate: '2026-07-01' }
+		expect(features([inTrial])).toEqual(withoutTrial)
+		expect(features([subscription(SUBSCRIPTION_TYPE.Standard, SUBSCRIPTION_STATUS.Subscribed)])).toEqual(withoutTrial)
+		expect(features([subscription(SUBSCRIPTION_TYPE.Standard, SUBSCRIPTION_STATUS.Expired)])).toEqual(withoutTrial)
+	})
+
+	it('recognises the trial however the catalogue words it, and keeps every other line', () => {
+		const paid = { state: 'buyNow' } as const
+		expect(planFeatures(['Free Trial for 30 days', 'A free-trial month', '30日間の無料トライアル'], paid)).toEqual([])
+		expect(planFeatures(['Free sound packs', 'Trial versions of apps'], paid)).toEqual([
+			'Free sound packs',
+			'Trial versions of apps',
+		])
+	})
+
+	it('shows an offer only where the plan can be bought with it', () => {
+		const shown = CTA_STATES.filter((state) => showsOffer({ state }))
+		expect(shown).toEqual(['upgrade', 'buyNow'])
 	})
 })

@@ -111,3 +111,24 @@ export function membershipCta(
 			return higherTier ? { state: 'upgrade', ...about } : { state: 'unavailable' }
 	}
 }
+
+/**
+ * Whether a plan's offer is shown: only with a call to action that buys the plan (buy now,
+ * upgrade), the only ones its price is paid through. Elsewhere it would advertise a price the member
+ * cannot pay, on every card of the tab.
+ */
+export function showsOffer(cta: Cta): boolean {
+	return cta.state === 'buyNow' || cta.state === 'upgrade'
+}
+
+/** A feature line that announces the free trial: the cloud lists it among the top tier's features. */
+const FREE_TRIAL_FEATURE = /\bfree[\s-]*trial\b|無料(?:体験|トライアル|お試し)/i
+
+/**
+ * The features a plan lists to this visitor: the free trial only where it is offered (spec 2 §4, §6:
+ * only a first-time member gets it), so a member who had a subscription or is in the trial is not
+ * promised it.
+ */
+export function planFeatures(features: readonly string[], cta: Cta): string[] {
+	return cta.state === 'freeTrial' ? [...features] : features.filter((feature) => !FREE_TRIAL_FEATURE.test(feature))
+}

@@ -1,4 +1,6 @@
+import { createInstance } from 'i18next'
 import { describe, expect, it } from 'vitest'
+import { i18nOptions, resources } from '#app/i18n/resources.ts'
 import {
 	asksMiddleName,
 	familyNameFirst,
@@ -6,9 +8,13 @@ import {
 	canonicaliseCultureCode,
 	catalogueLanguage,
 	cultureFromAcceptLanguage,
+	formatList,
+	formatListWithMore,
 	htmlLang,
+	intlLocale,
 	normaliseCultureCode,
 	SUPPORTED_CULTURES,
+	type CultureCode,
 } from './culture.ts'
 
 describe('normaliseCultureCode (spec 1 §5)', () => {
@@ -117,5 +123,38 @@ describe('name order (issue 21)', () => {
 	it('a code that is not a culture (a form field sent as junk) gets the default order', () => {
 		for (const junk of ['', 'ja', 'JA-jp', 'xx-XX'])
 			expect(nameFields(junk), junk).toEqual(['firstName', 'middleName', 'lastName'])
+	})
+})
+
+describe('formats: the culture as Intl takes it', () => {
+	it('maps the spec’s codes to Intl locales, and junk to English', () => {
+		expect(intlLocale('ja-JP')).toBe('ja-JP')
+		expect(intlLocale('Lt-sr-SP')).toBe('sr-Latn-RS')
+		expect(intlLocale('not a locale!')).toBe('en')
+	})
+
+	it('joins a list as the culture does', () => {
+		expect(formatList(['A', 'B', 'C'], 'en-US')).toBe('A, B, and C')
+		expect(formatList(['A', 'B', 'C'], 'ja-JP')).toBe('A、B、C')
+		expect(formatList(['A'], 'Lt-sr-SP')).toBe('A')
+	})
+
+	/** The feed's reason, with the catalogue's plural texts as i18next picks them for the culture. */
+	function ownedList(culture: CultureCode, names: string[], left: number): string {
+		const i18n = createInstance({ ...i18nOptions, resources, lng: catalogueLanguage(culture), initAsync: false })
+		void i18n.init()
+		return formatListWithMore(names, left, culture, (count) => i18n.t('feed.reason.more', { count }))
+	}
+
+	it('says how many more there are in words, with the plural, never "+1"', () => {
+		expect(ownedList('en-US', ['A', 'B', 'C'], 1)).toBe('A, B, C, and 1 more')
+		expect(ownedList('en-US', ['A', 'B', 'C'], 2)).toBe('A, B, C, and 2 more')
+		expect(ownedList('en-JM', ['A', 'B', 'C'], 1)).toBe('A, B, C and 1 more')
+		expect(ownedList('ja-JP', ['A', 'B', 'C'], 1)).toBe('A、B、C、ほか1件')
+		expect(ownedList('ja-JP', ['A', 'B', 'C'], 2)).toBe('A、B、C、ほか2件')
+	})
+
+	it('says nothing more when every name is listed', () => {
+		expect(ownedList('en-US', ['A', 'B'], 0)).toBe('A and B')
 	})
 })

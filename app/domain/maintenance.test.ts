@@ -1,7 +1,10 @@
+import { createInstance } from 'i18next'
 import { describe, expect, it } from 'vitest'
+import { i18nOptions, resources } from '#app/i18n/resources.ts'
 import {
-	formatMaintenanceWindow,
 	isOpenDuringMaintenance,
+	localMaintenanceWindowText,
+	maintenanceWindowText,
 	maintenanceState,
 	OPEN_ENDED_RETRY_AFTER_SECONDS,
 	parseMaintenanceWindow,
@@ -48,12 +51,36 @@ describe('maintenance', () => {
 			expect(isOpenDuringMaintenance(path)).toBe(false)
 	})
 
-	it('tells the window in the culture and time zone, UTC named as such', () => {
-		expect(formatMaintenanceWindow(window, 'en-US')).toMatch(/Tuesday, December 1, 2026.*1:00.*3:00\s?AM UTC/)
-		const tokyo = formatMaintenanceWindow(window, 'ja-JP', 'Asia/Tokyo')
-		expect(tokyo).toMatch(/2026\D+12\D+1/)
-		expect(tokyo).toContain('10時00分～12時00分')
-		expect(tokyo).toContain('JST')
-		expect(formatMaintenanceWindow(window, 'en-GB', 'Nowhere/Nowhere')).toContain('UTC')
+	/** The text the page shows: the catalogue's, filled by i18next in the culture's language. */
+	function said(text: { key: string; values: Record<string, string> } | null, lng: 'en' | 'ja'): string | null {
+		if (!text) return null
+		const i18n = createInstance({ ...i18nOptions, resources, lng, initAsync: false })
+		void i18n.init()
+		return i18n.t(text.key as never, text.values)
+	}
+
+	it('tells the window in the culture’s date and time formats, UTC named as such', () => {
+		expect(said(maintenanceWindowText(window, 'ja-JP'), 'ja')).toBe('2026年12月1日(火) 1:00～3:00 (UTC)')
+		expect(said(maintenanceWindowText(window, 'en-US'), 'en')).toBe('Tue, December 1, 2026, 1:00 AM – 3:00 AM (UTC)')
+		expect(said(maintenanceWindowText(window, 'en-JM'), 'en')).toBe('Tue, 1 December 2026, 1:00 am – 3:00 am (UTC)')
+		// Across midnight, each end with its day.
+		const night = { start: new Date('2026-12-01T23:00:00Z'), end: new Date('2026-12-02T01:30:00Z') }
+		expect(said(maintenanceWindowText(night, 'ja-JP'), 'ja')).toBe(
+			'2026年12月1日(火) 23:00～2026年12月2日(水) 1:30 (UTC)',
+		)
+		// A zone the browser made up: UTC, not a failed page.
+		expect(maintenanceWindowText(window, 'en-GB', 'Nowhere/Nowhere').values.zone).toBe('UTC')
+	})
+
+	it('tells it in the visitor’s zone beside UTC only where that zone’s clock differs', () => {
+		expect(said(localMaintenanceWindowText(window, 'ja-JP', 'Asia/Tokyo'), 'ja')).toBe(
+			'2026年12月1日(火) 10:00～12:00 (日本標準時)',
+		)
+		expect(said(localMaintenanceWindowText(window, 'en-US', 'America/New_York'), 'en')).toBe(
+			'Mon, November 30, 2026, 8:00 PM – 10:00 PM (Eastern Standard Time)',
+		)
+		expect(localMaintenanceWindowText(window, 'en-GB', 'UTC')).toBeNull()
+		expect(localMaintenanceWindowText(window, 'en-GB', 'Europe/London')).toBeNull()
+		expect(localMaintenanceWindowText(window, 'en-GB', 'Nowhere/Nowhere')).toBeNull()
 	})
 })

@@ -4,6 +4,7 @@
  * lasts every page answers 503 with Retry-After and the maintenance page; outside it the portal works
  * and the maintenance page tells of the next window, if one is planned.
  */
+import { formatTime, formatWeekdayDate, isTimeZone, timeZoneName } from './culture.ts'
 
 export interface MaintenanceWindow {
 	start: Date
@@ -65,27 +66,53 @@ export function isOpenDuringMaintenance(pathname: string): boolean {
 	return path === '/maintenance' || path.startsWith('/locales/')
 }
 
-const WINDOW_FORMAT: Intl.DateTimeFormatOptions = {
-	weekday: 'long',
-	year: 'numeric',
-	month: 'long',
-	day: 'numeric',
-	hour: 'numeric',
-	minute: '2-digit',
-	timeZoneName: 'short',
+/** The window as the page says it: a catalogue text (one day, or across days) and its values. */
+export interface MaintenanceWindowText {
+	key: 'maintenance.windowSameDay' | 'maintenance.windowDays'
+	values: { date: string; startDate: string; endDate: string; start: string; end: string; zone: string }
 }
 
 /**
- * The window in a culture's words and a time zone (an IANA name; the server, which cannot know the
- * visitor's, says UTC, and the browser puts its own in). An unknown culture or zone falls back to
- * English and UTC rather than failing the page.
+ * The window in a culture's date and time formats and a time zone (an IANA name), each part formatted
+ * apart and put together by the catalogue's text, so each language says it its own way ("Tue,
+ * 1 December 2026, 1:00 am – 3:00 am (UTC)"; "2026年12月1日(火) 1:00～3:00 (UTC)"): Intl's own range
+ * format reads oddly in some (ja: "2026/12/1火曜日 1時00分～3時00分(UTC)"). An unknown zone says UTC.
  */
-export function formatMaintenanceWindow(window: MaintenanceWindow, culture: string, timeZone = 'UTC'): string {
-	let format: Intl.DateTimeFormat
-	try {
-		format = new Intl.DateTimeFormat(culture, { ...WINDOW_FORMAT, timeZone })
-	} catch {
-		format = new Intl.DateTimeFormat('en', { ...WINDOW_FORMAT, timeZone: 'UTC' })
+export function maintenanceWindowText(
+	window: MaintenanceWindow,
+	culture: string,
+	timeZone = 'UTC',
+): MaintenanceWindowText {
+	const zone = isTimeZone(timeZone) ? timeZone : 'UTC'
+	const [startDate, endDate] = [
+		formatWeekdayDate(window.start, culture, zone),
+		formatWeekdayDate(window.end, culture, zone),
+	]
+	return {
+		key: startDate === endDate ? 'maintenance.windowSameDay' : 'maintenance.windowDays',
+		values: {
+			date: startDate,
+			startDate,
+			endDate,
+			start: formatTime(window.start, culture, zone),
+			end: formatTime(window.end, culture, zone),
+			zone: zone === 'UTC' ? 'UTC' : timeZoneName(zone, culture, window.start),
+		},
 	}
-	return format.formatRange(window.start, window.end)
+}
+
+/**
+ * The window in the visitor's time zone, to say beside UTC; null when that zone is UTC or keeps
+ * UTC's clock through the window (London in winter), where a second line would say the same.
+ */
+export function localMaintenanceWindowText(
+	window: MaintenanceWindow,
+	culture: string,
+	timeZone: string,
+): MaintenanceWindowText | null {
+	if (!isTimeZone(timeZone)) return null
+	const utc = maintenanceWindowText(window, culture, 'UTC')
+	const local = maintenanceWindowText(window, culture, timeZone)
+	const sameClock = (['startDate', 'endDate', 'start', 'end'] as const).every((k) => utc.values[k] === local.values[k])
+	return sameClock ? null : local
 }

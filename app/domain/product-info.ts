@@ -5,6 +5,8 @@
  * server, in the user's culture.
  */
 
+import { intlLocale } from './culture.ts'
+
 export const PRODUCT_INFO_TABS = ['features', 'specs', 'downloads', 'support', 'articles', 'accessories'] as const
 export type ProductInfoTab = (typeof PRODUCT_INFO_TABS)[number]
 
@@ -43,21 +45,7 @@ export function keepDocumentFiles<D extends { Asset_Details: readonly AssetDetai
 	}
 }
 
-const locales = new Map<string, string>()
-
-/** A locale Intl accepts for a culture code of the spec ('Lt-sr-SP' is not BCP 47): else English. */
-export function intlLocale(cultureCode: string): string {
-	let locale = locales.get(cultureCode)
-	if (locale !== undefined) return locale
-	const code = cultureCode === 'Lt-sr-SP' ? 'sr-Latn-RS' : cultureCode
-	try {
-		locale = Intl.getCanonicalLocales(code)[0] ?? 'en'
-	} catch {
-		locale = 'en'
-	}
-	if (locales.size < 100) locales.set(cultureCode, locale)
-	return locale
-}
+export { intlLocale }
 
 function languageOf(code: string): string {
 	return code === 'Lt-sr-SP' ? 'sr' : code.slice(0, 2).toLowerCase()

@@ -3,6 +3,7 @@
  * forms and pages show them. No zod here: views import this module, so it goes to the browser; the
  * rules a form is checked with are in purchase-details.ts.
  */
+import { intlLocale } from './culture.ts'
 
 export const PURCHASE_FIELDS = ['purchaseDate', 'purchaseMethod', 'purchaseDealer'] as const
 export type PurchaseField = (typeof PURCHASE_FIELDS)[number]
@@ -33,27 +34,8 @@ export function latestPurchaseDate(now: Date = new Date()): string {
 	return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10)
 }
 
-const locales = new Map<string, string>()
-
-/** A culture code as Intl takes it: the spec's `Lt-sr-SP` is Serbian in Latin script. */
-export function intlLocale(cultureCode: string): string {
-	let locale = locales.get(cultureCode)
-	if (locale === undefined) {
-		locale = canonicalLocale(cultureCode)
-		// The spec's cultures and a few unknown ones: a handful of entries, never a growing map.
-		if (locales.size < 100) locales.set(cultureCode, locale)
-	}
-	return locale
-}
-
-function canonicalLocale(cultureCode: string): string {
-	if (cultureCode.toLowerCase() === 'lt-sr-sp') return 'sr-Latn-RS'
-	try {
-		return Intl.getCanonicalLocales(cultureCode)[0] ?? 'en'
-	} catch {
-		return 'en'
-	}
-}
+// The culture → Intl mapping lives in culture.ts; re-exported for this module's importers.
+export { intlLocale }
 
 // Making a formatter costs far more than formatting with one: one per locale, kept.
 const dateFormats = new Map<string, Intl.DateTimeFormat>()

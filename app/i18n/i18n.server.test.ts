@@ -79,4 +79,21 @@ describe('the language of a request (remix-i18next middleware)', () => {
 			for (const key of keys(en)) expect(browser(key as never)).toBe(server.t(key as never))
 		}
 	})
+
+	it('picks the plural text in the browser as i18next does on the server (count 1 is singular in English only)', async () => {
+		const plurals = [
+			...new Set(keys(en).flatMap((key) => (/_(one|other)$/.test(key) ? [key.replace(/_\w+$/, '')] : []))),
+		]
+		expect(plurals).toContain('feed.reason.more')
+		for (const culture of ['en-US', 'ja-JP'] as const) {
+			const server = getI18n(await contextFor(culture))
+			const browser = createCatalogueTranslator(server.getResourceBundle(server.language, 'common'), server.language)
+			for (const key of plurals)
+				for (const count of [0, 1, 2, 21])
+					expect(browser(key as never, { count }), `${culture} ${key} ${count}`).toBe(server.t(key as never, { count }))
+		}
+		const english = createCatalogueTranslator(resources.en.common, 'en')
+		expect(english('cloudMemberships.statusTrialDaysLeft', { count: 1 })).toBe('free trial, 1 day left')
+		expect(english('cloudMemberships.statusTrialDaysLeft', { count: 30 })).toBe('free trial, 30 days left')
+	})
 })

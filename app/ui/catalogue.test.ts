@@ -150,7 +150,10 @@ describe('every key the code uses', () => {
 	it('is in every catalogue', () => {
 		const missing = [...catalogues].map(([lng, texts]) => [
 			lng,
-			used.keys.filter((use) => !texts.has(use.key)).map((use) => `${use.key} (${use.where})`),
+			// A plural text is asked for by its base key with a count (i18next picks `key_one`, `key_other`…).
+			used.keys
+				.filter((use) => !texts.has(use.key) && !texts.has(`${use.key}_other`))
+				.map((use) => `${use.key} (${use.where})`),
 		])
 		expect(Object.fromEntries(missing)).toEqual(Object.fromEntries([...catalogues.keys()].map((lng) => [lng, []])))
 	})

@@ -8,11 +8,15 @@
 import { createContext, useContext, type ReactNode } from 'react'
 import type { CatalogueShape } from '#app/i18n/resources.ts'
 
+/** i18next's plural suffixes: a text `key_one`/`key_other` is asked for as `key` with a `count`. */
+type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
+type Unplural<K extends string> = K extends `${infer Base}_${PluralSuffix}` ? Base | K : K
+
 type Paths<T, P extends string = ''> = {
-	[K in keyof T & string]: T[K] extends string ? `${P}${K}` : Paths<T[K], `${P}${K}.`>
+	[K in keyof T & string]: T[K] extends string ? Unplural<`${P}${K}`> : Paths<T[K], `${P}${K}.`>
 }[keyof T & string]
 
-/** Every key of the catalogue, as `section.key`. */
+/** Every key of the catalogue, as `section.key` (a plural text also as its base key). */
 export type CatalogueKey = Paths<CatalogueShape>
 export type Translate = (key: CatalogueKey, values?: Record<string, string | number>) => string
 
@@ -41,13 +45,26 @@ export function useCatalogue(): Catalogue {
 	return useContext(I18nContext).catalogue
 }
 
-/** The browser's translator: a key lookup with `{{name}}` interpolation, as i18next does it for our catalogues. */
-export function createCatalogueTranslator(resources: Record<string, unknown>): Translate {
+/**
+ * The browser's translator: a key lookup with `{{name}}` interpolation and, with a numeric `count`,
+ * the plural text (`key_one`, `key_other`… chosen by the language's plural rules), as i18next does
+ * it for our catalogues.
+ */
+export function createCatalogueTranslator(resources: Record<string, unknown>, lng = 'en'): Translate {
+	const plurals = new Intl.PluralRules(lng)
 	return (key, values) => {
 		let entry: unknown = resources
-		for (const part of key.split('.')) {
+		const parts = key.split('.')
+		const last = parts.pop()!
+		for (const part of parts) {
 			entry = entry && typeof entry === 'object' ? (entry as Record<string, unknown>)[part] : undefined
 		}
+		const texts = (entry && typeof entry === 'object' ? entry : {}) as Record<string, unknown>
+		const count = values?.count
+		entry =
+			typeof count === 'number' && typeof texts[last] !== 'string'
+				? (texts[`${last}_${plurals.select(count)}`] ?? texts[`${last}_other`])
+				: texts[last]
 		if (typeof entry !== 'string') return key
 		return values ? entry.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? '')) : entry
 	}

@@ -8,7 +8,8 @@ import { startSecondPortal, type SecondPortal } from './second-portal.ts'
  * Maintenance (spec 1 §2, §4; ADR 0026). The suite's portal has none planned; a second portal, spawned
  * here with MAINTENANCE_WINDOW around now (its own data directory and port, on this suite's emulator),
  * answers every page with 503, Retry-After and the maintenance page, in the visitor's culture; the
- * window in UTC without JavaScript, in the browser's time zone with it.
+ * window in UTC, in the culture's date format, and with JavaScript also in the browser's time zone
+ * beside it (ADR 0042).
  */
 test.describe.configure({ mode: 'serial' })
 
@@ -57,18 +58,23 @@ test('in the window every page answers 503 with Retry-After and the maintenance 
 		await expect(page.getByRole('heading', { name: 'The portal is under maintenance' })).toBeVisible()
 	}
 	await expect(page).toHaveTitle('Maintenance · DW Owners Portal')
-	const window = page.getByRole('main').locator('time')
+	// Always the window in UTC, named as such, in the culture's formats (en-US, from the browser).
+	const utcWindow = page.getByRole('main').locator('time[data-time-zone="UTC"]')
+	const utc = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
+	await expect(utcWindow).toContainText(utc.format(end))
+	await expect(utcWindow).toHaveText(/^\w{3}, \w+ \d{1,2}, \d{4}, .+ \(UTC\)$/)
+	const localWindow = page.getByRole('main').locator('time[data-time-zone="Asia/Tokyo"]')
 	if (javaScript) {
-		// The browser says the window in its own time zone: Tokyo, nine hours ahead of UTC.
+		// Beside it, the browser says the window in its own time zone: Tokyo, nine hours ahead of UTC.
 		const tokyo = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Tokyo' })
-		await expect(window).toContainText(tokyo.format(end))
-		await expect(window).toContainText('GMT+9')
+		await expect(page.getByText('In your time zone:')).toBeVisible()
+		await expect(localWindow).toContainText(tokyo.format(end))
+		await expect(localWindow).toContainText('(Japan Standard Time)')
+		await expect(utcWindow).toBeVisible()
 		await expect(page.getByText('Times are in UTC')).toHaveCount(0)
 		await expectAccessible(page)
 	} else {
-		const utc = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })
-		await expect(window).toContainText(utc.format(end))
-		await expect(window).toContainText('UTC')
+		await expect(localWindow).toHaveCount(0)
 		await expect(page.getByText('Times are in UTC (Coordinated Universal Time).')).toBeVisible()
 	}
 
@@ -85,7 +91,11 @@ test('in the window every page answers 503 with Retry-After and the maintenance 
 })
 
 test('in the visitor’s culture and brand', async ({ browser, javaScript }) => {
-	const context = await browser.newContext({ baseURL: portal!.url, javaScriptEnabled: javaScript })
+	const context = await browser.newContext({
+		baseURL: portal!.url,
+		javaScriptEnabled: javaScript,
+		timezoneId: 'Asia/Tokyo',
+	})
 	const page = await context.newPage()
 	const response = await page.goto('/?culture_code=ja-JP&theme=effects')
 	expect(response?.status()).toBe(503)
@@ -93,7 +103,17 @@ test('in the visitor’s culture and brand', async ({ browser, javaScript }) => 
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('メンテナンス')
 	await expect(page.getByRole('heading', { name: 'ただいまメンテナンス中です' })).toBeVisible()
 	await expect(page.getByRole('banner')).toContainText('Effects Owners Portal')
-	await expect(page.getByRole('main').locator('time')).toContainText(`${start.getUTCFullYear()}`)
+	// The culture's date format ("2026年12月1日(火) 1:00～3:00 (UTC)"), each end with its day when the
+	// window crosses midnight; never Intl's range format ("2026/12/1火曜日 1時00分～3時00分(UTC)").
+	const day = '\\d{4}年\\d{1,2}月\\d{1,2}日\\([月火水木金土日]\\)'
+	await expect(page.getByRole('main').locator('time[data-time-zone="UTC"]')).toHaveText(
+		new RegExp(`^${day} \\d{1,2}:\\d{2}～(${day} )?\\d{1,2}:\\d{2} \\(UTC\\)$`),
+	)
+	if (javaScript)
+		await expect(page.getByRole('main').locator('time[data-time-zone="Asia/Tokyo"]')).toHaveText(
+			new RegExp(`^${day} \\d{1,2}:\\d{2}～(${day} )?\\d{1,2}:\\d{2} \\(日本標準時\\)$`),
+		)
+	else await expect(page.getByText('時刻は協定世界時 (UTC) で表示しています。')).toBeVisible()
 	await context.close()
 })
 

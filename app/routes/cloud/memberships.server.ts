@@ -8,7 +8,14 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
-import { currentSubscription, isTrial, membershipCta, type Cta } from '#app/domain/cloud-membership-cta.ts'
+import {
+	currentSubscription,
+	isTrial,
+	membershipCta,
+	planFeatures,
+	showsOffer,
+	type Cta,
+} from '#app/domain/cloud-membership-cta.ts'
 import {
 	bestOffer,
 	daysLeft,
@@ -102,14 +109,20 @@ function planViews(
 		const plan = tier.plans.find((p) => p.interval === interval)
 		if (!plan) return []
 		const monthly = tier.plans.find((p) => p.interval === 'Monthly')
-		const offer = bestOffer(plan.id, offers, now)
+		const cta = membershipCta(
+			{ planId: plan.id, membershipProductId: tier.id, rank: tier.rank, freeTrialDays: tier.freeTrialDays },
+			subscriptions,
+			rankOf(tiers),
+			now,
+		)
+		const offer = showsOffer(cta) ? bestOffer(plan.id, offers, now) : undefined
 		return [
 			{
 				planId: plan.id,
 				membershipProductId: tier.id,
 				name: tier.name,
 				description: tier.description,
-				features: tier.features,
+				features: planFeatures(tier.features, cta),
 				instrumentCount: tier.productIds.length,
 				price: formatMoney(plan.price, culture),
 				monthlyEquivalent:
@@ -127,12 +140,7 @@ function planViews(
 							price: formatMoney(discounted(plan.price, offer.discountPercent), culture),
 						}
 					: null,
-				cta: membershipCta(
-					{ planId: plan.id, membershipProductId: tier.id, rank: tier.rank, freeTrialDays: tier.freeTrialDays },
-					subscriptions,
-					rankOf(tiers),
-					now,
-				),
+				cta,
 				freeTrialDays: tier.freeTrialDays,
 			},
 		]

@@ -74,7 +74,7 @@ function PlanAction({ plan, data }: { plan: PlanView; data: LoaderData }) {
 				<form method="post" {...newTab}>
 					<input type="hidden" name="intent" value={state === 'freeTrial' ? 'trial' : 'buy'} />
 					<input type="hidden" name="planId" value={plan.planId} />
-					{plan.offer && state !== 'freeTrial' ? <input type="hidden" name="offerId" value={plan.offer.id} /> : null}
+					{plan.offer ? <input type="hidden" name="offerId" value={plan.offer.id} /> : null}
 					{state === 'freeTrial' ? (
 						<p>{t('cloudMemberships.ctaFreeTrialNote', { days: plan.freeTrialDays, tier: plan.name })}</p>
 					) : null}
@@ -95,6 +95,10 @@ function PlanCard({ plan, data }: { plan: PlanView; data: LoaderData }) {
 	const headingId = `plan-${plan.planId}`
 	// The plan the member pays for (or tries) now: its call to action is the "active" one.
 	const current = data.signedIn && plan.cta.state === 'active'
+	const price =
+		data.interval === 'Annual'
+			? t('cloudMemberships.perYear', { price: plan.price })
+			: t('cloudMemberships.perMonth', { price: plan.price })
 	return (
 		<article
 			className={current ? 'card stack plan-card plan-current' : 'card stack plan-card'}
@@ -103,17 +107,15 @@ function PlanCard({ plan, data }: { plan: PlanView; data: LoaderData }) {
 		>
 			<h3 id={headingId}>{plan.name}</h3>
 			{current ? <p className="plan-badge">{t('cloudMemberships.currentPlanLabel')}</p> : null}
-			<p className="plan-price">
-				{data.interval === 'Annual'
-					? t('cloudMemberships.perYear', { price: plan.price })
-					: t('cloudMemberships.perMonth', { price: plan.price })}
-			</p>
+			<p className="plan-price">{price}</p>
 			{plan.monthlyEquivalent ? (
 				<p>{t('cloudMemberships.monthlyEquivalent', { price: plan.monthlyEquivalent })}</p>
 			) : null}
 			{plan.savingPercent > 0 ? <p>{t('cloudMemberships.saving', { percent: plan.savingPercent })}</p> : null}
-			{plan.offer && plan.cta.state !== 'freeTrial' && plan.cta.state !== 'active' ? (
-				<p className="notice">{t('cloudMemberships.offer', { name: plan.offer.name, price: plan.offer.price })}</p>
+			{plan.offer ? (
+				<p className="notice">
+					{t('cloudMemberships.offer', { name: plan.offer.name, price: plan.offer.price, regular: price })}
+				</p>
 			) : null}
 			<p>{plan.description}</p>
 			<p>{t('cloudMemberships.instruments', { count: plan.instrumentCount })}</p>
@@ -164,11 +166,12 @@ export default function Memberships({ loaderData: data, actionData }: Route.Comp
 					{t('cloudMemberships.current', {
 						tier: data.current.tier,
 						interval: data.current.interval === 'Annual' ? t('cloudMemberships.annual') : t('cloudMemberships.monthly'),
-						status: t(STATUS_KEY[data.current.status], { date: data.current.endDate ?? '' }),
+						// A trial's status says its days left, once.
+						status:
+							data.current.trialDaysLeft !== null
+								? t('cloudMemberships.statusTrialDaysLeft', { count: data.current.trialDaysLeft })
+								: t(STATUS_KEY[data.current.status], { date: data.current.endDate ?? '' }),
 					})}
-					{data.current.trialDaysLeft !== null
-						? ` ${t('cloudMemberships.trialDaysLeft', { days: data.current.trialDaysLeft })}`
-						: null}
 				</p>
 			) : null}
 			<section aria-labelledby="plans-title" className="stack">

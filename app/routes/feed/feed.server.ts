@@ -17,7 +17,8 @@ import {
 	type StreamCursor,
 	type StreamRead,
 } from '#app/domain/feed.ts'
-import { intlLocale } from '#app/domain/purchase-details-fields.ts'
+import { formatList, formatListWithMore, intlLocale } from '#app/domain/culture.ts'
+import { getI18n, translatorFor } from '#app/i18n/i18n.server.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
 import { orUpstreamUnavailable } from '#app/responses.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
@@ -66,13 +67,22 @@ export interface FeedCard extends FeedItem {
 export type FeedReasonView =
 	{ kind: 'owned'; products: string } | { kind: 'interests'; interests: string } | { kind: 'default'; brand: string }
 
-function reasonView(reason: FeedReason, culture: string, brandLabels: ReadonlyMap<string, string>): FeedReasonView {
-	const list = (items: string[]) => new Intl.ListFormat(intlLocale(culture), { type: 'conjunction' }).format(items)
+function reasonView(
+	reason: FeedReason,
+	culture: string,
+	brandLabels: ReadonlyMap<string, string>,
+	translate: (key: string, values: Record<string, number>) => string,
+): FeedReasonView {
 	switch (reason.kind) {
 		case 'owned':
-			return { kind: 'owned', products: list(reason.more ? [...reason.products, `+${reason.more}`] : reason.products) }
+			return {
+				kind: 'owned',
+				products: formatListWithMore(reason.products, reason.more, culture, (count) =>
+					translate('feed.reason.more', { count }),
+				),
+			}
 		case 'interests':
-			return { kind: 'interests', interests: list(reason.interests) }
+			return { kind: 'interests', interests: formatList(reason.interests, culture) }
 		case 'default':
 			return { kind: 'default', brand: brandLabels.get(reason.brand) ?? reason.brand }
 	}
@@ -162,7 +172,7 @@ export async function loadFeed({ context, request, params, url }: Route.LoaderAr
 	const badTokens = sourcesWith('badToken')
 	return {
 		tab,
-		reason: reasonView(reason, culture, brandLabels),
+		reason: reasonView(reason, culture, brandLabels, translatorFor(getI18n(context))),
 		items: items.map((item): FeedCard => ({
 			...item,
 			image: feedPicture(item.image),

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { formatMaintenanceWindow } from '#app/domain/maintenance.ts'
+import { localMaintenanceWindowText, maintenanceWindowText } from '#app/domain/maintenance.ts'
 import { useT } from '#app/ui/i18n.tsx'
 
 /** What the maintenance page is told: by the maintenance middleware (503) or the /maintenance loader. */
@@ -16,13 +16,14 @@ const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone |
 /**
  * The maintenance page's text: under maintenance now (until when, if planned), the next window, or
  * none planned. The server cannot know the visitor's time zone: it says the window in UTC, named as
- * such; with JavaScript the browser then says it in its own zone (ADR 0026).
+ * such; with JavaScript the browser adds it in its own zone beside UTC, where that differs (ADR 0042).
  */
 export function MaintenanceNotice({ view }: { view: MaintenanceView }) {
 	const t = useT()
 	const timeZone = useSyncExternalStore(noChanges, browserTimeZone, () => 'UTC')
 	const window = view.window ? { start: new Date(view.window.start), end: new Date(view.window.end) } : null
-	const when = window ? formatMaintenanceWindow(window, view.culture, timeZone) : null
+	const when = window ? maintenanceWindowText(window, view.culture) : null
+	const local = window ? localMaintenanceWindowText(window, view.culture, timeZone) : null
 	return (
 		<section className="stack" aria-labelledby="maintenance-status">
 			<h2 id="maintenance-status">
@@ -35,13 +36,21 @@ export function MaintenanceNotice({ view }: { view: MaintenanceView }) {
 			{when && view.window ? (
 				<p>
 					{t('maintenance.window')}{' '}
+					<time dateTime={view.window.start} data-time-zone="UTC">
+						{t(when.key, when.values)}
+					</time>
+				</p>
+			) : null}
+			{local && view.window ? (
+				<p>
+					{t('maintenance.localWindow')}{' '}
 					<time dateTime={view.window.start} data-time-zone={timeZone}>
-						{when}
+						{t(local.key, local.values)}
 					</time>
 				</p>
 			) : null}
 			{view.status === 'active' ? <p>{t(when ? 'maintenance.comeBack' : 'maintenance.comeBackLater')}</p> : null}
-			{when && timeZone === 'UTC' ? <p className="field-hint">{t('maintenance.utc')}</p> : null}
+			{when && !local ? <p className="field-hint">{t('maintenance.utc')}</p> : null}
 		</section>
 	)
 }
