@@ -37,7 +37,7 @@ import { useNonce } from './ui/nonce.tsx'
 import { PendingIndicator } from './ui/pending-indicator.tsx'
 import { TabBar } from './ui/tab-bar.tsx'
 import { Toast } from './ui/toast.tsx'
-import { MaintenanceNotice, type MaintenanceView } from './routes/visit/maintenance-notice.tsx'
+import { MaintenanceNotice, type MaintenanceView } from './ui/maintenance-notice.tsx'
 import { NotFoundScreen } from './ui/not-found.tsx'
 
 export const middleware: Route.MiddlewareFunction[] = [

@@ -6,7 +6,7 @@
  * may only be bought over a lower one, a non-renewing one is resumed); this
  * decides what the page offers, so it never offers what the API refuses.
  */
-import { SUBSCRIPTION_STATUS, SUBSCRIPTION_TYPE } from '#app/upstream/contract/cloud.ts'
+import { SUBSCRIPTION_STATUS, SUBSCRIPTION_TYPE } from './cloud-subscription-codes.ts'
 
 export const CTA_STATES = ['freeTrial', 'active', 'unavailable', 'upgrade', 'resubscribe', 'buyNow'] as const
 export type CtaState = (typeof CTA_STATES)[number]

@@ -14,7 +14,7 @@ import { getI18n, translatorFor } from '#app/i18n/i18n.server.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
 import { THEMES } from '#app/domain/theme.ts'
 import { htmlLang } from '#app/domain/culture.ts'
-import type { MaintenanceView } from '#app/routes/visit/maintenance-notice.tsx'
+import type { MaintenanceView } from '#app/ui/maintenance-notice.tsx'
 
 const maintenanceContext = createContext<MaintenanceState>({ kind: 'none' })
 

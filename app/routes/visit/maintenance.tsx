@@ -1,6 +1,6 @@
 import type { Route } from './+types/maintenance'
 import { currentMaintenance, maintenanceView } from '#app/maintenance/maintenance.server.ts'
-import { MaintenanceNotice } from './maintenance-notice.tsx'
+import { MaintenanceNotice } from '#app/ui/maintenance-notice.tsx'
 
 /** The maintenance page at its own address: open during maintenance; outside it, the next window or none. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -18,20 +18,12 @@
  *   through the notification hub, granting user products of type Key or Other.
  */
 import { z } from 'zod'
+import { SUBSCRIPTION_STATUS, SUBSCRIPTION_TYPE } from '#app/domain/cloud-subscription-codes.ts'
 
 // ── Spec 2 §3 enumerations ──────────────────────────────────────────────
 
-export const SUBSCRIPTION_TYPE = { None: 0, Standard: 1, Trial: 2, Free: 3, Partner: 4 } as const
-export const SUBSCRIPTION_STATUS = {
-	Trial: 1,
-	TrialExpired: 2,
-	SubscriptionPending: 3,
-	Subscribed: 4,
-	Cancelled: 5,
-	TrialCancelled: 6,
-	Expired: 7,
-	NonRenew: 8,
-} as const
+// The types and statuses are the spec's words, which the membership rules speak too: they live with the rules.
+export { SUBSCRIPTION_STATUS, SUBSCRIPTION_TYPE }
 export const SUBSCRIPTION_SOURCE = { RolandCloud: 1, Xsolla: 2, Xchange: 3, Admin: 4, FastSpring: 5 } as const
 /** The spec gives rule types no numbers: they travel as their names. */
 export const RULE_TYPES = [

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { localMaintenanceWindowText, maintenanceWindowText } from '#app/domain/maintenance.ts'
-import { useT } from '#app/ui/i18n.tsx'
+import { useT } from './i18n.tsx'
 
 /** What the maintenance page is told: by the maintenance middleware (503) or the /maintenance loader. */
 export interface MaintenanceView {

@@ -1,0 +1,16 @@
+/**
+ * A cloud subscription's type and status as spec 2 §3 numbers them. The membership rules
+ * (`cloud-membership-cta.ts`, `cloud-account.ts`) decide by them, and the cloud contract
+ * (`app/upstream/contract/cloud.ts`) validates the API's answers against them.
+ */
+export const SUBSCRIPTION_TYPE = { None: 0, Standard: 1, Trial: 2, Free: 3, Partner: 4 } as const
+export const SUBSCRIPTION_STATUS = {
+	Trial: 1,
+	TrialExpired: 2,
+	SubscriptionPending: 3,
+	Subscribed: 4,
+	Cancelled: 5,
+	TrialCancelled: 6,
+	Expired: 7,
+	NonRenew: 8,
+} as const
