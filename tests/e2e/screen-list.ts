@@ -236,25 +236,40 @@ export function cookiesForEveryHost<C extends { domain: string }>(cookies: reado
 export interface Overflow {
 	scrollWidth: number
 	clientWidth: number
-	/** The widest elements that reach past the right edge, outermost first: `tag.class (width px)`. */
+	/**
+	 * The elements that reach past the right edge while their parent does not, rightmost first, as
+	 * `parent > tag.class "label" (width, right edge) via the innermost element past the edge in it`.
+	 */
 	widest: string[]
 }
 
 /**
- * Runs in the page: whether the document scrolls sideways, and which elements reach past the
- * viewport's right edge (those whose parent does not, so the cause, not its descendants).
+ * Runs in the page (self-contained: it is sent as text): whether the document scrolls sideways, and
+ * which elements reach past the viewport's right edge. Fixed bars as wide as the page (bottom bar,
+ * consent banner) follow the page's width rather than cause it, so they are named only when nothing
+ * else is found.
  */
 export function measureOverflow(): Overflow {
 	const root = document.documentElement
 	const clientWidth = root.clientWidth
-	const describe = (el: Element) => {
-		const rect = el.getBoundingClientRect()
+	if (root.scrollWidth <= clientWidth) return { scrollWidth: root.scrollWidth, clientWidth, widest: [] }
+	const name = (el: Element) => {
 		const cls =
 			typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/).join('.')}` : ''
-		const id = el.id ? `#${el.id}` : ''
-		return `${el.tagName.toLowerCase()}${id}${cls} (width ${Math.round(rect.width)} px, right edge ${Math.round(rect.right)} px)`
+		return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${cls}`
 	}
-	if (root.scrollWidth <= clientWidth) return { scrollWidth: root.scrollWidth, clientWidth, widest: [] }
+	const label = (el: Element) => {
+		const text =
+			el.getAttribute('name') ??
+			el.getAttribute('aria-label') ??
+			(el.tagName === 'FIELDSET' ? el.querySelector('legend')?.textContent : null) ??
+			(el.tagName === 'LABEL' ? el.textContent : null)
+		return text ? ` "${text.trim().slice(0, 40)}"` : ''
+	}
+	const box = (el: Element) => {
+		const rect = el.getBoundingClientRect()
+		return `(width ${Math.round(rect.width)} px, right edge ${Math.round(rect.right)} px)`
+	}
 	const past = (el: Element) => el.getBoundingClientRect().right > clientWidth + 0.5
 	// An element inside a box that scrolls or clips sideways does not widen the page.
 	const clipped = (el: Element) => {
@@ -262,10 +277,25 @@ export function measureOverflow(): Overflow {
 			if (getComputedStyle(up).overflowX !== 'visible') return true
 		return false
 	}
-	const found = [...document.body.querySelectorAll('*')]
-		.filter((el) => past(el) && !(el.parentElement && el.parentElement !== document.body && past(el.parentElement)))
-		.filter((el) => !clipped(el))
-		.sort((a, b) => b.getBoundingClientRect().right - a.getBoundingClientRect().right)
-		.slice(0, 5)
-	return { scrollWidth: root.scrollWidth, clientWidth, widest: found.map(describe) }
+	const fixed = (el: Element) => getComputedStyle(el).position === 'fixed'
+	const outermost = [...document.body.querySelectorAll('*')].filter(
+		(el) =>
+			past(el) && !(el.parentElement && el.parentElement !== document.body && past(el.parentElement)) && !clipped(el),
+	)
+	const causes = outermost.some((el) => !fixed(el)) ? outermost.filter((el) => !fixed(el)) : outermost
+	const describe = (el: Element) => {
+		const parent = el.parentElement && el.parentElement !== document.body ? `${name(el.parentElement)} > ` : ''
+		const leaves = [...el.querySelectorAll('*')].filter((d) => past(d) && ![...d.children].some(past))
+		const leaf = leaves.sort((a, b) => b.getBoundingClientRect().width - a.getBoundingClientRect().width)[0]
+		const via = leaf ? ` via ${name(leaf)}${label(leaf)} ${box(leaf)}` : ''
+		return `${parent}${name(el)}${label(el)} ${box(el)}${via}`
+	}
+	return {
+		scrollWidth: root.scrollWidth,
+		clientWidth,
+		widest: causes
+			.sort((a, b) => b.getBoundingClientRect().right - a.getBoundingClientRect().right)
+			.slice(0, 5)
+			.map(describe),
+	}
 }
