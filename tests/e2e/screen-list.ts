@@ -7,8 +7,8 @@
  *
  * Kept free of the test runner's imports, so the script can load it in plain Node.
  */
-import type { Page } from '@playwright/test'
-import type { DemoSignIn } from './demo-accounts.ts'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { DEMO, type DemoSignIn } from './demo-accounts.ts'
 
 /** The themes a host chooses (`THEME_BY_HOST` of the suite's portal) and the default drum theme. */
 export type ScreenTheme = 'dw' | 'main' | 'effects' | 'cloud' | 'proav'
@@ -222,6 +222,18 @@ export async function findRegisteredProductId(page: Page, baseURL: string): Prom
 	const id = hrefs.map((href) => /^\/gear\/my_gear\/([^/?#]+)$/.exec(href)?.[1]).find(Boolean)
 	if (!id) throw new Error(`no registered product linked from /gear/my_gear (${hrefs.length} links)`)
 	return id
+}
+
+/**
+ * Signs a demo account in through the portal's login form (posted as a browser without JavaScript
+ * would) and gives the request context's cookies: for `npm run screens`, which has no test fixtures
+ * (the journeys' `demoSessions` fixture does the same).
+ */
+export async function demoSessionCookies(request: APIRequestContext, who: DemoSignIn) {
+	const { email, password } = DEMO[who]
+	const response = await request.post('/login', { form: { email, password }, maxRedirects: 0 })
+	if (response.status() !== 302) throw new Error(`the demo ${who} could not sign in (${response.status()})`)
+	return (await request.storageState()).cookies
 }
 
 /**
