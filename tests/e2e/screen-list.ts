@@ -250,7 +250,7 @@ export interface Overflow {
 	clientWidth: number
 	/**
 	 * The elements that reach past the right edge while their parent does not, rightmost first, as
-	 * `parent > tag.class "label" (width, right edge) via the innermost element past the edge in it`.
+	 * `parent > tag.class "label" (width, right edge) because of the innermost element that widens it`.
 	 */
 	widest: string[]
 }
@@ -295,11 +295,32 @@ export function measureOverflow(): Overflow {
 			past(el) && !(el.parentElement && el.parentElement !== document.body && past(el.parentElement)) && !clipped(el),
 	)
 	const causes = outermost.some((el) => !fixed(el)) ? outermost.filter((el) => !fixed(el)) : outermost
+	const depth = (el: Element) => {
+		let n = 0
+		for (let up = el.parentElement; up; up = up.parentElement) n++
+		return n
+	}
+	// What makes it wide: the innermost element inside it without which it is narrower (a control
+	// or a picture whose own width a box's min-content keeps, say). Tried one at a time.
+	const culprit = (el: Element) => {
+		// A table is wide by its columns: the table itself is the thing to change.
+		if (el.tagName === 'TABLE') return undefined
+		const wide = el.getBoundingClientRect().width
+		let found: Element | undefined
+		for (const inner of [...el.querySelectorAll('*')].slice(0, 400)) {
+			if (!(inner instanceof HTMLElement || inner instanceof SVGElement)) continue
+			const before = inner.style.display
+			inner.style.display = 'none'
+			const narrower = el.getBoundingClientRect().width < wide - 0.5
+			inner.style.display = before
+			if (narrower && (!found || depth(inner) > depth(found))) found = inner
+		}
+		return found
+	}
 	const describe = (el: Element) => {
 		const parent = el.parentElement && el.parentElement !== document.body ? `${name(el.parentElement)} > ` : ''
-		const leaves = [...el.querySelectorAll('*')].filter((d) => past(d) && ![...d.children].some(past))
-		const leaf = leaves.sort((a, b) => b.getBoundingClientRect().width - a.getBoundingClientRect().width)[0]
-		const via = leaf ? ` via ${name(leaf)}${label(leaf)} ${box(leaf)}` : ''
+		const inner = culprit(el)
+		const via = inner ? ` because of ${name(inner)}${label(inner)} ${box(inner)}` : ''
 		return `${parent}${name(el)}${label(el)} ${box(el)}${via}`
 	}
 	return {
@@ -307,7 +328,7 @@ export function measureOverflow(): Overflow {
 		clientWidth,
 		widest: causes
 			.sort((a, b) => b.getBoundingClientRect().right - a.getBoundingClientRect().right)
-			.slice(0, 5)
+			.slice(0, 3)
 			.map(describe),
 	}
 }
