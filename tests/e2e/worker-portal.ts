@@ -52,10 +52,16 @@ export function portalEnv(port: number, dataDir: string): Record<string, string>
 	}
 }
 
-/** Starts the worker's portal and waits until its health check answers. */
-export async function startWorkerPortal(workerIndex: number): Promise<WorkerPortal & { stop: () => Promise<void> }> {
+/**
+ * Starts the worker's portal and waits until its health check answers. `runDir` holds its data
+ * directory: the run's by default; `npm run screens` (scripts/screens.ts) gives its own.
+ */
+export async function startWorkerPortal(
+	workerIndex: number,
+	runDir: string = E2E_RUN_DIR,
+): Promise<WorkerPortal & { stop: () => Promise<void> }> {
 	const port = await freePort()
-	const dataDir = path.join(E2E_RUN_DIR, `worker-${workerIndex}-port-${port}`)
+	const dataDir = path.join(runDir, `worker-${workerIndex}-port-${port}`)
 	rmSync(dataDir, { recursive: true, force: true })
 	mkdirSync(dataDir, { recursive: true })
 	const child: ChildProcess = spawn(process.execPath, [path.resolve('server/index.ts')], {
