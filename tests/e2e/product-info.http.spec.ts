@@ -28,7 +28,11 @@ for (const lang of ['en', 'ja'] as const) {
 		const shows: [tab: string, texts: string[], markup: string[]][] = [
 			// The picture through the portal's picture route (ADR 0033).
 			['', ['FP-30X Digital Piano', x.feature], ['src="/img?u=', encodeURIComponent('/productImages/fp-30x/main.svg')]],
-			['/specs', [x.specCaption, x.width, 'mm'], [`<th scope="col">${x.unit}</th>`, `<th scope="row">${x.width}</th>`]],
+			[
+				'/specs',
+				[x.specCaption, x.width, 'mm'],
+				[`<th scope="col">${x.unit}</th>`, `<th scope="row" data-label="${x.item}">${x.width}</th>`],
+			],
 			['/downloads', [x.firmware, x.driver, x.os, 'Windows 11'], ['dateTime="2019-07-15"']],
 			['/support', [x.manual, x.faq], ['_om_']],
 			['/articles', [x.article, x.featured], ['href="/products/fp-10"']],

@@ -6,6 +6,8 @@ export interface Texts {
 	query: string
 	feature: string
 	specCaption: string
+	/** The spec table's first column, each row's label when the table is stacked on a phone. */
+	item: string
 	unit: string
 	width: string
 	firmware: string
@@ -22,6 +24,7 @@ export const TEXTS: Record<'en' | 'ja', Texts> = {
 		query: '',
 		feature: 'Expressive sound engine',
 		specCaption: 'Dimensions and weight',
+		item: 'Item',
 		unit: 'Unit',
 		width: 'Width',
 		firmware: 'System program update',
@@ -36,6 +39,7 @@ export const TEXTS: Record<'en' | 'ja', Texts> = {
 		query: '?culture_code=ja-JP',
 		feature: '表現力豊かな音源',
 		specCaption: '外形寸法・質量',
+		item: '項目',
 		unit: '単位',
 		width: '幅',
 		firmware: 'システム・プログラム・アップデート',

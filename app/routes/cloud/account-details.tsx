@@ -35,6 +35,7 @@ import {
 } from '#app/upstream/cloud.server.ts'
 import type { LoyaltyProgram, Subscription } from '#app/upstream/contract/cloud.ts'
 import { isUpstreamError } from '#app/upstream/errors.ts'
+import { DataTable } from '#app/ui/data-table.tsx'
 import { FormErrors, formResult, SubmitButton, type FormResult } from '#app/ui/form.tsx'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 import { submittedForm } from '#app/forms/form-body.server.ts'
@@ -258,29 +259,21 @@ export default function AccountDetails({ loaderData, actionData }: Route.Compone
 					<p>{t('cloudAccount.billing.none')}</p>
 				) : (
 					<>
-						<table className="spec-table billing-table">
-							<caption>{t('cloudAccount.billing.caption', { page: billing.page, pages: billing.pageCount })}</caption>
-							<thead>
-								<tr>
-									<th scope="col">{t('cloudAccount.billing.date')}</th>
-									<th scope="col">{t('cloudAccount.billing.item')}</th>
-									<th scope="col">{t('cloudAccount.billing.amount')}</th>
-									<th scope="col">{t('cloudAccount.billing.currency')}</th>
-									<th scope="col">{t('cloudAccount.billing.status')}</th>
-								</tr>
-							</thead>
-							<tbody>
-								{billing.items.map((p) => (
-									<tr key={p.id}>
-										<td>{p.date}</td>
-										<td>{p.item}</td>
-										<td>{p.amount}</td>
-										<td>{p.currency}</td>
-										<td>{t(`cloudAccount.paymentStatus.${p.status}`)}</td>
-									</tr>
-								))}
-							</tbody>
-						</table>
+						<DataTable
+							className="spec-table billing-table"
+							caption={t('cloudAccount.billing.caption', { page: billing.page, pages: billing.pageCount })}
+							columns={[
+								t('cloudAccount.billing.date'),
+								t('cloudAccount.billing.item'),
+								t('cloudAccount.billing.amount'),
+								t('cloudAccount.billing.currency'),
+								t('cloudAccount.billing.status'),
+							]}
+							rows={billing.items.map((p) => ({
+								key: p.id,
+								cells: [p.date, p.item, p.amount, p.currency, t(`cloudAccount.paymentStatus.${p.status}`)],
+							}))}
+						/>
 						{billing.pageCount > 1 ? (
 							<nav className="pagination" aria-label={t('cloudAccount.billing.pages')}>
 								<ul>

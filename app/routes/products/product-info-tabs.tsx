@@ -1,5 +1,6 @@
 /** The six tabs of a product's page (spec 1 §2), each a view of rows the loader shaped. */
 import { Link } from 'react-router'
+import { DataTable } from '#app/ui/data-table.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 import type { ProductTabContent } from './product-info.server.ts'
 
@@ -23,25 +24,14 @@ function SpecsTab({ content }: { content: Content<'specs'> }) {
 	return (
 		<div className="stack">
 			{content.specs.map((table) => (
-				<table key={table.caption} className="spec-table">
-					<caption>{table.caption}</caption>
-					<thead>
-						<tr>
-							<th scope="col">{t('productInfo.specItem')}</th>
-							<th scope="col">{t('productInfo.specValue')}</th>
-							<th scope="col">{t('productInfo.specUnit')}</th>
-						</tr>
-					</thead>
-					<tbody>
-						{table.rows.map((row) => (
-							<tr key={row.label}>
-								<th scope="row">{row.label}</th>
-								<td>{row.value}</td>
-								<td>{row.unit ?? ''}</td>
-							</tr>
-						))}
-					</tbody>
-				</table>
+				<DataTable
+					key={table.caption}
+					className="spec-table"
+					caption={table.caption}
+					columns={[t('productInfo.specItem'), t('productInfo.specValue'), t('productInfo.specUnit')]}
+					rowHeader
+					rows={table.rows.map((row) => ({ key: row.label, cells: [row.label, row.value, row.unit ?? ''] }))}
+				/>
 			))}
 		</div>
 	)

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { DataTable } from '#app/ui/data-table.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 import type { RecentRequest } from './support-recent.server.ts'
 
@@ -11,30 +12,24 @@ export function RecentRequests({ requests }: { requests: RecentRequest[] }) {
 			{requests.length === 0 ? (
 				<p>{t('supportForms.recentNone')}</p>
 			) : (
-				<table className="spec-table">
-					<thead>
-						<tr>
-							<th scope="col">{t('supportForms.recentReference')}</th>
-							<th scope="col">{t('supportForms.recentForm')}</th>
-							<th scope="col">{t('supportForms.recentDate')}</th>
-							<th scope="col">{t('supportForms.recentStatus')}</th>
-						</tr>
-					</thead>
-					<tbody>
-						{requests.map((request) => (
-							<tr key={request.reference}>
-								<td>{request.reference}</td>
-								<td>
-									{request.tab ? <Link to={`/support/${request.tab}`}>{request.formName}</Link> : request.formName}
-								</td>
-								<td>
-									<time dateTime={request.dateTime}>{request.date}</time>
-								</td>
-								<td>{request.delivered ? t('supportForms.statusDelivered') : t('supportForms.statusWaiting')}</td>
-							</tr>
-						))}
-					</tbody>
-				</table>
+				<DataTable
+					className="spec-table"
+					columns={[
+						t('supportForms.recentReference'),
+						t('supportForms.recentForm'),
+						t('supportForms.recentDate'),
+						t('supportForms.recentStatus'),
+					]}
+					rows={requests.map((request) => ({
+						key: request.reference,
+						cells: [
+							request.reference,
+							request.tab ? <Link to={`/support/${request.tab}`}>{request.formName}</Link> : request.formName,
+							<time dateTime={request.dateTime}>{request.date}</time>,
+							request.delivered ? t('supportForms.statusDelivered') : t('supportForms.statusWaiting'),
+						],
+					}))}
+				/>
 			)}
 		</section>
 	)
