@@ -28,6 +28,30 @@ async function sendEmpty(page: Page, path: string, button: Locator, message: str
 	await expect(page.getByRole('main').getByText(message).first()).toBeVisible()
 }
 
+/** Whether the page's focused element (outside the banner and the bar) has either at its centre. */
+function focusedUnderBanner(): boolean {
+	const focused = document.activeElement!
+	if (focused.closest('.consent, .bottom-bar')) return false
+	const box = focused.getBoundingClientRect()
+	const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+	return hit?.closest('.consent, .bottom-bar') != null
+}
+
+test.describe('at 320 px', () => {
+	test.use({ viewport: { width: 320, height: 568 } })
+
+	test('the banner fits the screen, and the keyboard answers it', async ({ page, baseURL }) => {
+		await page.goto(themedUrl('main', '/login', baseURL))
+		await expect(banner(page)).toBeVisible()
+		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+		expect((await banner(page).boundingBox())!.width).toBeLessThanOrEqual(320)
+		await banner(page).getByRole('button', { name: 'No, thanks' }).focus()
+		await page.keyboard.press('Enter')
+		await expect(banner(page)).toHaveCount(0)
+		await expect(page).toHaveURL(/\/login$/)
+	})
+})
+
 for (const theme of THEMES) {
 	for (const size of SIZES) {
 		test.describe(`${theme} theme at ${size.width} px`, () => {
@@ -63,6 +87,15 @@ for (const theme of THEMES) {
 				await context.addCookies(cookies.map(({ name, value }) => ({ name, value, url: at('/') })))
 
 				await page.goto(at('/support/product_support'))
+				// The keyboard's way through the form: no field it reaches stays under the banner.
+				const fields = page.getByRole('main').locator('form').locator('input:not([type=hidden]), select, textarea')
+				const count = await fields.count()
+				expect(count).toBeGreaterThan(3)
+				await fields.first().focus()
+				for (let i = 1; i < count; i++) {
+					await page.keyboard.press('Tab')
+					expect(await page.evaluate(focusedUnderBanner), `field ${i} of the form, reached by Tab`).toBe(false)
+				}
 				await sendEmpty(
 					page,
 					'/support/product_support',
@@ -78,6 +111,10 @@ for (const theme of THEMES) {
 				await page.getByRole('link', { name: 'More', exact: true }).click()
 				if (javaScript) await expect.poll(() => headings.count()).toBeGreaterThan(shown)
 				else await expect(page).toHaveURL(/[?&]page=/)
+
+				// The main navigation (a bar at the foot of a phone's screen) stays in reach too.
+				await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Support' }).click()
+				await expect(page).toHaveURL(/\/support/)
 			})
 		})
 	}
