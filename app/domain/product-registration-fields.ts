@@ -80,7 +80,10 @@ export function lastSevenOf(raw: string): string {
  */
 export const SERIAL_ALPHABET = /^[A-Za-z0-9]*$/
 
-/** A typed serial as it is checked and sent: full-width letters and digits (a Japanese IME's) made half-width, trimmed. */
+/**
+ * A typed serial as it is checked and sent: trimmed, and full-width letters and digits (a Japanese
+ * IME's) made half-width.
+ */
 export function normaliseSerial(raw: string): string {
 	return raw.normalize('NFKC').trim()
 }

@@ -50,8 +50,9 @@ export interface RegisterFormOptions {
 /**
  * The register form (spec 1 §5): a product (a model of a category, or a typed model code, which wins
  * when both are given), a serial of 7 to 8 letters and digits (a 16-digit one is refused with the
- * advice to enter its last 7; a space or other character with the serial alphabet's message), and the purchase details the edit form shares (a date that is a real day and
- * not in the future, a method of the master list, a dealer). Every error is reported at once.
+ * advice to enter its last 7; a space or any other character with the serial alphabet's message),
+ * and the purchase details the edit form shares (a date that is a real day and not in the future, a
+ * method of the master list, a dealer). Every error is reported at once.
  */
 export function registerSchema(options: RegisterFormOptions) {
 	return z
