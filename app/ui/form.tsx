@@ -27,11 +27,10 @@ export function fieldValue(result: FormResult | undefined, name: string): string
 }
 
 /**
- * The visible mark of a required field, after its label: '(required)' in words, so it needs no legend
- * and reads the same in every culture. Hidden from screen readers, which hear the control's own
- * `required` state instead (the label's accessible name stays the label, so it is not said twice).
- * `spoken` for a group's legend (a choice of one of several controls), which has no such state.
- * Every form marks its required fields with this, and only them.
+ * The visible mark of a required field, beside its label: '(required)' in words, so it needs no
+ * legend and reads the same in every culture. Hidden from screen readers, which hear the control's
+ * own `required` state instead. `spoken` for a group's legend (a choice of one of several controls),
+ * which has no such state. Every form marks its required fields with this, and only them.
  */
 export function RequiredMark({ spoken }: { spoken?: boolean } = {}) {
 	const t = useT()
@@ -43,13 +42,18 @@ export function RequiredMark({ spoken }: { spoken?: boolean } = {}) {
 	)
 }
 
-/** A field's label, with the required mark when the control is required. */
+/**
+ * A field's label, with the required mark when the control is required. The mark sits beside the
+ * `<label>`, not in it: the label, and so the control's name, stays the field's name alone (what
+ * a screen reader says and what tests and tools find it by).
+ */
 export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: ReactNode; required?: boolean }) {
+	if (!required) return <label htmlFor={htmlFor}>{label}</label>
 	return (
-		<label htmlFor={htmlFor}>
-			{label}
-			{required ? <RequiredMark /> : null}
-		</label>
+		<span className="field-label">
+			<label htmlFor={htmlFor}>{label}</label>
+			<RequiredMark />
+		</span>
 	)
 }
 

@@ -31,15 +31,15 @@ test('registering: required fields marked, a future date and a serial with a spa
 
 	// Marked where it is asked, and only there: the mark is seen, the state is told by the control.
 	for (const name of ['Serial number', 'Purchase date']) {
-		const label = form.locator('label').filter({ hasText: name })
-		await expect(label, name).toContainText('(required)')
-		// The accessible name stays the label: the mark is not said, the `required` state is.
-		await expect(form.getByRole('textbox', { name, exact: true }), name).toHaveAttribute('required', '')
+		// The accessible name stays the label: the mark is seen, not said; the `required` state is said.
+		const control = page.getByRole('textbox', { name, exact: true })
+		await expect(control, name).toHaveAttribute('required', '')
+		await expect(form.locator('.field').filter({ has: control }), name).toContainText(`${name} (required)`)
 	}
 	await expect(form.getByRole('group', { name: /^Product \(required\)$/ })).toBeVisible()
 	for (const name of ['Purchase method', 'Dealer']) {
-		await expect(form.locator('label').filter({ hasText: name }), name).not.toContainText('(required)')
-		await expect(form.getByLabel(name), name).not.toHaveAttribute('required')
+		await expect(page.getByLabel(name), name).not.toHaveAttribute('required')
+		await expect(form.locator('.field').filter({ has: page.getByLabel(name) }), name).not.toContainText('(required)')
 	}
 	// The calendar stops at the latest today anywhere (UTC+14): never before the visitor's own today.
 	const max = await form.getByLabel('Purchase date').getAttribute('max')
@@ -75,7 +75,9 @@ test('registering in Japanese: the mark and the messages in Japanese', async ({ 
 	test.skip(!javaScript, 'the same server answer as without JavaScript; once is enough')
 	await signedIn(page, request)
 	await page.goto(`${REGISTER_PATH}?culture_code=ja-JP`)
-	await expect(page.locator('label').filter({ hasText: 'シリアル番号' })).toContainText('（必須）')
+	await expect(page.locator('.field').filter({ has: page.getByLabel('シリアル番号') })).toContainText(
+		'シリアル番号 （必須）',
+	)
 	await page.getByLabel('シリアル番号').fill('JX 1234')
 	await page.getByLabel('購入日').fill(daysAgo(-3))
 	const posted = formPost(page, REGISTER_PATH)
@@ -96,15 +98,17 @@ test('a support form marks its required fields and says a purchase date is in th
 	const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send', exact: true }) })
 	// An input, a text area and a select: each marked by the shared mark, each `required`.
 	for (const name of ['Purchase date', 'Issue']) {
-		await expect(form.locator('label').filter({ hasText: name }).first(), name).toContainText('(required)')
-		// The accessible name stays the label: the mark is not said, the `required` state is.
-		await expect(form.getByRole('textbox', { name, exact: true }), name).toHaveAttribute('required', '')
+		const control = page.getByRole('textbox', { name, exact: true })
+		await expect(control, name).toHaveAttribute('required', '')
+		await expect(form.locator('.field').filter({ has: control }), name).toContainText(`${name} (required)`)
 	}
-	const product = form.locator('[name="product"]')
+	const product = page.getByRole('combobox', { name: 'Product', exact: true })
 	await expect(product).toHaveAttribute('required', '')
-	await expect(form.locator(`label[for="${await product.getAttribute('id')}"]`)).toContainText('(required)')
+	await expect(form.locator('.field').filter({ has: product })).toContainText('Product (required)')
 	// The optional ones say so and are not marked.
-	await expect(form.locator('label').filter({ hasText: 'Serial number' })).not.toContainText('(required)')
+	const serial = page.getByRole('textbox', { name: 'Serial number', exact: true })
+	await expect(serial).not.toHaveAttribute('required')
+	await expect(form.locator('.field').filter({ has: serial })).not.toContainText('(required)')
 
 	await form.getByRole('textbox', { name: 'Purchase date', exact: true }).fill(daysAgo(-3))
 	const posted = formPost(page, '/support/service_request')
