@@ -73,6 +73,25 @@ export function lastSevenOf(raw: string): string {
 	return raw.trim().slice(-LONG_SERIAL_KEPT)
 }
 
+/**
+ * The serial alphabet: the letters A–Z (either case) and the digits 0–9, as serials are printed on
+ * products and cards. A space, hyphen or any other character is refused, not sent on for the
+ * account API to keep as typed (issue 21: 'jx-12 34' was registered).
+ */
+export const SERIAL_ALPHABET = /^[A-Za-z0-9]*$/
+
+/**
+ * A typed serial as it is checked and sent: trimmed, and full-width letters and digits (a Japanese
+ * IME's) made half-width.
+ */
+export function normaliseSerial(raw: string): string {
+	return raw.normalize('NFKC').trim()
+}
+
+export function hasSerialAlphabet(raw: string): boolean {
+	return SERIAL_ALPHABET.test(raw.trim())
+}
+
 export function hasSerialLength(raw: string): boolean {
 	const serial = raw.trim()
 	return serial.length >= SERIAL_MIN_LENGTH && serial.length <= SERIAL_MAX_LENGTH
@@ -213,4 +232,16 @@ export const REGISTRATION_POLL_LIMIT_MS = 60_000
  */
 export function isHandheldUserAgent(userAgent: string | null | undefined): boolean {
 	return /Mobi|Android|iPhone|iPad|iPod|Windows Phone|BlackBerry|Opera Mini|IEMobile/i.test(userAgent ?? '')
+}
+
+/**
+ * The success message of a registration that is done: what was registered, by the product's name
+ * (its slug when the API gave none), not the bare 'Updated.'.
+ */
+export function registeredToast(product: { slug: string; name?: string | null }) {
+	return {
+		type: 'success' as const,
+		message: 'toast.productRegistered',
+		values: { name: product.name || product.slug },
+	}
 }

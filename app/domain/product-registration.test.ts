@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
 	categoriesByBrand,
 	deviceOffers,
+	registeredToast,
 	deviceSerial,
 	findCategory,
 	hasSerialLength,
@@ -164,14 +165,33 @@ describe('the register form', () => {
 	it('asks for the serial and the purchase date', () => {
 		expect(errorsOf({ slug: 'fp-30x' })).toEqual({
 			serialCode: ['register.serialLength'],
-			purchaseDate: ['validation.purchaseDateInvalid'],
+			purchaseDate: ['validation.purchaseDateRequired'],
 		})
 	})
 
-	it('refuses a purchase date in the future', () => {
+	it('refuses a purchase date in the future with its own message', () => {
 		expect(errorsOf({ slug: 'fp-30x', serialCode: 'Z1A2345', purchaseDate: '2026-12-01' })).toEqual({
-			purchaseDate: ['validation.purchaseDateInvalid'],
+			purchaseDate: ['validation.purchaseDateFuture'],
 		})
+	})
+
+	it('refuses a serial with a space or a character outside the serial alphabet (spec 1 §5)', () => {
+		for (const serialCode of ['jx-12 34', 'JX12 345', 'JX-12345', 'JX12345.', 'JX1234é', 'JX12<34', 'Ｊ－１２３４５'])
+			expect(errorsOf({ slug: 'fp-30x', serialCode, purchaseDate: TODAY }), serialCode).toEqual({
+				serialCode: ['register.serialCharacters'],
+			})
+	})
+
+	it('takes letters of either case and digits, full-width ones made half-width', () => {
+		for (const [typed, sent] of [
+			['jx12345', 'jx12345'],
+			[' Z1A2345 ', 'Z1A2345'],
+			['Ｚ１Ａ２３４５', 'Z1A2345'],
+		]) {
+			const submission = parse({ slug: 'fp-30x', serialCode: typed!, purchaseDate: TODAY })
+			expect(submission.status, typed).toBe('success')
+			if (submission.status === 'success') expect(registrationOf(submission.value, []).serialCode).toBe(sent)
+		}
 	})
 
 	it('tells a 16-digit serial to enter its last 7', () => {
@@ -294,6 +314,7 @@ describe('connected devices to offer (spec 2 §3)', () => {
 		expect(offers[3]).toMatchObject({ serialCode: '0123456', product: { slug: 'ds-1' }, serialUnusable: false })
 		expect(deviceSerial({ serial: 'ABC' })).toBe('ABC')
 		expect(deviceOffers([{ ...devices[0]!, serial: 'ABC' }], [], CATALOGUE)[0]!.serialUnusable).toBe(true)
+		expect(deviceOffers([{ ...devices[0]!, serial: 'AB-1234' }], [], CATALOGUE)[0]!.serialUnusable).toBe(true)
 	})
 
 	it('match a registration by the model code it carries, when the catalogue lacks it', () => {
@@ -316,5 +337,16 @@ describe('the smartphone-only notice (spec 1 §8)', () => {
 		['', false],
 	])('%s is handheld: %s', (userAgent, handheld) => {
 		expect(isHandheldUserAgent(userAgent)).toBe(handheld)
+	})
+})
+
+describe('the message of a registration that is done', () => {
+	it('names what was registered, not a bare "Updated."', () => {
+		expect(registeredToast({ slug: 'fp-30x', name: 'FP-30X Digital Piano' })).toEqual({
+			type: 'success',
+			message: 'toast.productRegistered',
+			values: { name: 'FP-30X Digital Piano' },
+		})
+		expect(registeredToast({ slug: 'fp-30x', name: null }).values).toEqual({ name: 'fp-30x' })
 	})
 })

@@ -16,10 +16,12 @@ import {
 	type StoreOption,
 } from './purchase-details.ts'
 import {
+	hasSerialAlphabet,
 	hasSerialLength,
 	isLongSerial,
 	lastSevenOf,
 	normaliseModelCode,
+	normaliseSerial,
 	type CatalogueProduct,
 } from './product-registration-fields.ts'
 
@@ -29,6 +31,7 @@ export * from './product-registration-fields.ts'
 export const REGISTRATION_MESSAGES = {
 	productNotFound: 'register.productNotFound',
 	serialLength: 'register.serialLength',
+	serialCharacters: 'register.serialCharacters',
 	serialLastSeven: 'register.serialLastSeven',
 	purchaseDate: PURCHASE_DATE_ERROR,
 	notRegistrable: 'register.notRegistrable',
@@ -46,9 +49,10 @@ export interface RegisterFormOptions {
 
 /**
  * The register form (spec 1 §5): a product (a model of a category, or a typed model code, which wins
- * when both are given), a serial of 7 to 8 characters (a 16-digit one is refused with the advice to
- * enter its last 7), and the purchase details the edit form shares (a date that is a real day and
- * not in the future, a method of the master list, a dealer). Every error is reported at once.
+ * when both are given), a serial of 7 to 8 letters and digits (a 16-digit one is refused with the
+ * advice to enter its last 7; a space or any other character with the serial alphabet's message),
+ * and the purchase details the edit form shares (a date that is a real day and not in the future, a
+ * method of the master list, a dealer). Every error is reported at once.
  */
 export function registerSchema(options: RegisterFormOptions) {
 	return z
@@ -58,9 +62,11 @@ export function registerSchema(options: RegisterFormOptions) {
 			modelCode: z.string().trim().optional(),
 			serialCode: z
 				.string({ error: REGISTRATION_MESSAGES.serialLength })
-				.trim()
+				.transform(normaliseSerial)
 				.superRefine((serial, ctx) => {
 					if (isLongSerial(serial)) ctx.addIssue({ code: 'custom', message: REGISTRATION_MESSAGES.serialLastSeven })
+					else if (!hasSerialAlphabet(serial))
+						ctx.addIssue({ code: 'custom', message: REGISTRATION_MESSAGES.serialCharacters })
 					else if (!hasSerialLength(serial))
 						ctx.addIssue({ code: 'custom', message: REGISTRATION_MESSAGES.serialLength })
 				}),
@@ -175,7 +181,7 @@ export interface DeviceOffer {
 	serialCode: string
 	/** The catalogue product; null when the catalogue has no product with the model code. */
 	product: Pick<CatalogueProduct, 'slug' | 'name'> | null
-	/** The serial cannot be registered as the device reports it (not 7 to 8 characters). */
+	/** The serial cannot be registered as the device reports it (not 7 to 8 letters and digits). */
 	serialUnusable: boolean
 }
 
@@ -207,7 +213,7 @@ export function deviceOffers(
 				modelCode: device.modelCode.toUpperCase(),
 				serialCode,
 				product: product ? { slug: product.slug, name: product.name } : null,
-				serialUnusable: !hasSerialLength(serialCode),
+				serialUnusable: !hasSerialLength(serialCode) || !hasSerialAlphabet(serialCode),
 			}
 		})
 		.filter((offer) => !registered.has(`${offer.modelCode}:${offer.serialCode.toUpperCase()}`))

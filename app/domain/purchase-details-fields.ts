@@ -24,11 +24,18 @@ export const EARLIEST_PURCHASE_DATE = '1950-01-01'
 
 /** The catalogue key of spec 1 §5's purchase-date message. */
 export const PURCHASE_DATE_ERROR = 'validation.purchaseDateInvalid'
+/** A real day after today: its own message, since the format is not what is wrong. */
+export const PURCHASE_DATE_FUTURE_ERROR = 'validation.purchaseDateFuture'
+/** No date where one is required. */
+export const PURCHASE_DATE_REQUIRED_ERROR = 'validation.purchaseDateRequired'
 
 /**
  * The latest purchase date that is not in the future: today where the day starts first (UTC+14).
- * The portal does not know the user's time zone, and a user east of UTC must be able to enter
- * their own today.
+ * The server does not know the visitor's time zone (no cookie or header says it, and the page works
+ * without JavaScript), and its own UTC day would refuse a visitor in Tokyo or Sydney their own today
+ * for up to 14 hours. So the bound is the latest today anywhere: a visitor west of UTC may enter
+ * tomorrow for a few hours, a harmless error, where a refused real today is not. The date input's
+ * `max` is the same day, so the calendar and the server agree.
  */
 export function latestPurchaseDate(now: Date = new Date()): string {
 	return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10)

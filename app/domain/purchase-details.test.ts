@@ -6,6 +6,9 @@ import {
 	formatPurchaseDate,
 	latestPurchaseDate,
 	PURCHASE_DATE_ERROR,
+	PURCHASE_DATE_FUTURE_ERROR,
+	PURCHASE_DATE_REQUIRED_ERROR,
+	purchaseDateProblem,
 	purchaseDetailsOf,
 	purchaseDetailsPatch,
 	purchaseDetailsSchema,
@@ -34,16 +37,17 @@ describe('the purchase date (spec 1 §5)', () => {
 		expect(submit({ purchaseDate: '' }).status).toBe('success')
 	})
 
-	it("refuses a day in the future, a day that does not exist and another format with the spec's message", () => {
-		for (const date of [
-			'2026-11-24',
-			'2099-01-01',
-			'2023-02-29',
-			'2023-13-01',
-			'14/03/2023',
-			'yesterday',
-			'1949-12-31',
-		]) {
+	it('refuses a day in the future with its own message, not the format one', () => {
+		for (const date of ['2026-11-24', '2099-01-01']) {
+			const result = submit({ purchaseDate: date })
+			expect(result.status, date).toBe('error')
+			expect(result.reply().error, date).toEqual({ purchaseDate: [PURCHASE_DATE_FUTURE_ERROR] })
+		}
+		expect(PURCHASE_DATE_FUTURE_ERROR).toBe('validation.purchaseDateFuture')
+	})
+
+	it("refuses a day that does not exist and another format with the spec's message", () => {
+		for (const date of ['2023-02-29', '2023-13-01', '14/03/2023', 'yesterday', '1949-12-31']) {
 			const result = submit({ purchaseDate: date })
 			expect(result.status, date).toBe('error')
 			expect(result.reply().error, date).toEqual({ purchaseDate: [PURCHASE_DATE_ERROR] })
@@ -51,8 +55,16 @@ describe('the purchase date (spec 1 §5)', () => {
 		expect(PURCHASE_DATE_ERROR).toBe('validation.purchaseDateInvalid')
 	})
 
-	it('asks for one when it is required', () => {
-		expect(submit({}, true).reply().error).toEqual({ purchaseDate: [PURCHASE_DATE_ERROR] })
+	it('asks for one when it is required, saying so rather than blaming the format', () => {
+		expect(submit({}, true).reply().error).toEqual({ purchaseDate: [PURCHASE_DATE_REQUIRED_ERROR] })
+		expect(submit({ purchaseDate: '  ' }, true).reply().error).toEqual({ purchaseDate: [PURCHASE_DATE_REQUIRED_ERROR] })
+	})
+
+	it('tells a future day from a bad one', () => {
+		expect(purchaseDateProblem('2026-11-23', TODAY)).toBeNull()
+		expect(purchaseDateProblem('2026-11-24', TODAY)).toBe('future')
+		expect(purchaseDateProblem('2099-02-30', TODAY)).toBe('invalid')
+		expect(purchaseDateProblem('1949-12-31', TODAY)).toBe('invalid')
 	})
 
 	it('lets a user east of UTC enter their own today', () => {

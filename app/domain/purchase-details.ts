@@ -1,7 +1,7 @@
 /**
  * The purchase details of a registration (spec 1 §3, §5): the rules the register form and the
- * edit form of a registered product share. The purchase date is a real day, never in the future
- * ('Enter a valid date format or use the calendar.'); the purchase method comes from the
+ * edit form of a registered product share. The purchase date is a real day ('Enter a valid date
+ * format or use the calendar.'), never in the future (a message of its own); the purchase method comes from the
  * purchasingMethods master list; the dealer is a store of the user's culture (stores master list)
  * or the dealer's name as typed. An edit sends only what changed.
  */
@@ -9,6 +9,8 @@ import { z } from 'zod'
 import {
 	EARLIEST_PURCHASE_DATE,
 	PURCHASE_DATE_ERROR,
+	PURCHASE_DATE_FUTURE_ERROR,
+	PURCHASE_DATE_REQUIRED_ERROR,
 	PURCHASE_DEALER_MAX_LENGTH,
 	PURCHASE_FIELDS,
 	type PurchaseDetails,
@@ -21,6 +23,8 @@ export {
 	intlLocale,
 	latestPurchaseDate,
 	PURCHASE_DATE_ERROR,
+	PURCHASE_DATE_FUTURE_ERROR,
+	PURCHASE_DATE_REQUIRED_ERROR,
 	PURCHASE_DEALER_MAX_LENGTH,
 	PURCHASE_FIELDS,
 	purchaseValuesOf,
@@ -47,7 +51,17 @@ export function isCalendarDate(text: string): boolean {
 }
 
 export function isValidPurchaseDate(text: string, today: string): boolean {
-	return isCalendarDate(text) && text >= EARLIEST_PURCHASE_DATE && text <= today
+	return purchaseDateProblem(text, today) === null
+}
+
+/**
+ * What is wrong with a typed purchase date: not a real day of the range ('invalid', spec 1 §5's
+ * message), a real day after `today` ('future': the format is right, so it gets its own message),
+ * or nothing (null).
+ */
+export function purchaseDateProblem(text: string, today: string): 'invalid' | 'future' | null {
+	if (!isCalendarDate(text) || text < EARLIEST_PURCHASE_DATE) return 'invalid'
+	return text > today ? 'future' : null
 }
 
 /**
@@ -56,9 +70,15 @@ export function isValidPurchaseDate(text: string, today: string): boolean {
  */
 export function purchaseDetailsFields(options: PurchaseFormOptions) {
 	const date = z
-		.string({ error: PURCHASE_DATE_ERROR })
+		.string({ error: PURCHASE_DATE_REQUIRED_ERROR })
 		.trim()
-		.refine((value) => isValidPurchaseDate(value, options.today), { error: PURCHASE_DATE_ERROR })
+		.superRefine((value, ctx) => {
+			if (value === '' && options.dateRequired)
+				return ctx.addIssue({ code: 'custom', message: PURCHASE_DATE_REQUIRED_ERROR })
+			const problem = purchaseDateProblem(value, options.today)
+			if (problem === 'future') ctx.addIssue({ code: 'custom', message: PURCHASE_DATE_FUTURE_ERROR })
+			else if (problem) ctx.addIssue({ code: 'custom', message: PURCHASE_DATE_ERROR })
+		})
 	return {
 		purchaseDate: options.dateRequired ? date : date.optional(),
 		purchaseMethod: z

@@ -40,7 +40,7 @@ describe('every support form', () => {
 })
 
 describe('the rules of spec 1 §5', () => {
-	it('says X must be valid for a bad phone, postal code, email and date', () => {
+	it('says X must be valid for a bad phone, postal code, email and date, and that a date is in the future', () => {
 		const errors =
 			parse('service_request', {
 				...validEntries('service_request'),
@@ -53,8 +53,10 @@ describe('the rules of spec 1 §5', () => {
 			phone: ['supportForms.phoneInvalid'],
 			postalCode: ['supportForms.postalCodeInvalid'],
 			email: ['validation.emailInvalid'],
-			purchaseDate: ['supportForms.purchaseDateInvalid'],
+			purchaseDate: ['supportForms.purchaseDateFuture'],
 		})
+		const bad = parse('service_request', { ...validEntries('service_request'), purchaseDate: '2023-02-30' })
+		expect(bad.reply().error).toMatchObject({ purchaseDate: ['supportForms.purchaseDateInvalid'] })
 	})
 
 	it('pre-sales advice: question required, ZIP and phone valid, phone optional', () => {

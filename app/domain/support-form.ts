@@ -7,7 +7,7 @@
 import { z } from 'zod'
 import { EVEN_WITH_FIELD_ERRORS } from './account-forms.ts'
 import { isValidPhoneNumber, isValidPostalCode } from './postal-phone.ts'
-import { isCalendarDate, isValidPurchaseDate } from './purchase-details.ts'
+import { isCalendarDate, isValidPurchaseDate, purchaseDateProblem } from './purchase-details.ts'
 import {
 	fieldsOf,
 	MAX_PART_QUANTITY,
@@ -45,6 +45,8 @@ const DESCRIPTION_REQUIRED = 'supportForms.descriptionRequired'
 const QUANTITY_REQUIRED = 'supportForms.quantityRequired'
 const QUANTITY_INVALID = 'supportForms.quantityInvalid'
 const TOO_MANY_PARTS = 'supportForms.tooManyParts'
+/** A real day after today is not a format error: it says what is wrong. */
+const PURCHASE_DATE_FUTURE = 'supportForms.purchaseDateFuture'
 
 const text = (max: number) => z.string().trim().max(max, { error: TOO_LONG }).optional()
 
@@ -102,7 +104,9 @@ export function supportSchema(form: SupportForm, options: SupportSchemaOptions) 
 					if (isRequired(field, value)) issue([field.name], field.requiredKey ?? 'supportForms.fieldRequired')
 					continue
 				}
-				if (field.rule && !ruleHolds(field, given, options, country))
+				if (field.rule === 'pastDate' && purchaseDateProblem(given, options.today) === 'future')
+					issue([field.name], PURCHASE_DATE_FUTURE)
+				else if (field.rule && !ruleHolds(field, given, options, country))
 					issue([field.name], field.invalidKey ?? 'supportForms.fieldInvalid')
 			}
 			if (!form.parts) return

@@ -26,6 +26,37 @@ export function fieldValue(result: FormResult | undefined, name: string): string
 	return typeof value === 'string' ? value : undefined
 }
 
+/**
+ * The visible mark of a required field, beside its label: '(required)' in words, so it needs no
+ * legend and reads the same in every culture. Hidden from screen readers, which hear the control's
+ * own `required` state instead. `spoken` for a group's legend (a choice of one of several controls),
+ * which has no such state. Every form marks its required fields with this, and only them.
+ */
+export function RequiredMark({ spoken }: { spoken?: boolean } = {}) {
+	const t = useT()
+	return (
+		<span className="required-mark" aria-hidden={spoken ? undefined : true}>
+			{' '}
+			{t('field.required')}
+		</span>
+	)
+}
+
+/**
+ * A field's label, with the required mark when the control is required. The mark sits beside the
+ * `<label>`, not in it: the label, and so the control's name, stays the field's name alone (what
+ * a screen reader says and what tests and tools find it by).
+ */
+export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: ReactNode; required?: boolean }) {
+	if (!required) return <label htmlFor={htmlFor}>{label}</label>
+	return (
+		<span className="field-label">
+			<label htmlFor={htmlFor}>{label}</label>
+			<RequiredMark />
+		</span>
+	)
+}
+
 function ErrorList({ id, errors }: { id: string; errors: string[] }) {
 	const t = useT()
 	if (errors.length === 0) return null
@@ -47,7 +78,7 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' 
 	hint?: string
 }
 
-/** A labelled input with its errors. Passwords never come back. */
+/** A labelled input with its errors (marked when `required`). Passwords never come back. */
 export function Field({ name, label, result, initial, hint, type = 'text', ...props }: FieldProps) {
 	const id = useId()
 	const errors = fieldErrors(result, name)
@@ -57,7 +88,7 @@ export function Field({ name, label, result, initial, hint, type = 'text', ...pr
 	const value = type === 'password' ? undefined : (fieldValue(result, name) ?? initial)
 	return (
 		<div className="field">
-			<label htmlFor={id}>{label}</label>
+			<FieldLabel htmlFor={id} label={label} required={props.required} />
 			{hint ? (
 				<p id={hintId} className="field-hint">
 					{hint}
@@ -122,17 +153,19 @@ export function NewPasswordFields({
 	)
 }
 
-/** A checkbox with its label after it, and its errors. */
+/** A checkbox with its label after it, and its errors (marked when `required`: one that must be ticked). */
 export function CheckboxField({
 	name,
 	label,
 	result,
 	initialChecked,
+	required,
 }: {
 	name: string
 	label: ReactNode
 	result?: FormResult
 	initialChecked?: boolean
+	required?: boolean
 }) {
 	const id = useId()
 	const errors = fieldErrors(result, name)
@@ -144,16 +177,17 @@ export function CheckboxField({
 				type="checkbox"
 				name={name}
 				defaultChecked={checked}
+				required={required}
 				aria-invalid={errors.length ? true : undefined}
 				aria-describedby={errors.length ? `${id}-error` : undefined}
 			/>
-			<label htmlFor={id}>{label}</label>
+			<FieldLabel htmlFor={id} label={label} required={required} />
 			<ErrorList id={`${id}-error`} errors={errors} />
 		</div>
 	)
 }
 
-/** A select with its label and errors. */
+/** A select with its label and errors (marked when `required`). */
 export function SelectField({
 	name,
 	label,
@@ -161,6 +195,7 @@ export function SelectField({
 	initial,
 	options,
 	placeholder,
+	required,
 }: {
 	name: string
 	label: string
@@ -168,15 +203,17 @@ export function SelectField({
 	initial?: string
 	options: readonly { value: string; label: string }[]
 	placeholder?: string
+	required?: boolean
 }) {
 	const id = useId()
 	const errors = fieldErrors(result, name)
 	return (
 		<div className="field">
-			<label htmlFor={id}>{label}</label>
+			<FieldLabel htmlFor={id} label={label} required={required} />
 			<select
 				id={id}
 				name={name}
+				required={required}
 				defaultValue={fieldValue(result, name) ?? initial ?? ''}
 				aria-invalid={errors.length ? true : undefined}
 				aria-describedby={errors.length ? `${id}-error` : undefined}

@@ -118,7 +118,7 @@ test('an incomplete Contact us form comes back (400) with every message and what
 	expect((await post).status()).toBe(400)
 	await expect(page.getByText('Email must be valid.')).toBeVisible()
 	await expect(page.getByText('Subject is required')).toBeVisible()
-	await expect(page.getByText('Details is required')).toBeVisible()
+	await expect(page.getByText('Please enter the details of your request.')).toBeVisible()
 	await expect(page.getByLabel('Contact name')).toHaveValue('Half Done')
 	await expect(page.getByLabel('Email')).toHaveValue('not-an-email')
 	await expect(page.getByLabel('Subject')).toHaveAttribute('aria-invalid', 'true')

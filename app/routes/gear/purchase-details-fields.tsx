@@ -8,7 +8,7 @@ import { useT } from '#app/ui/i18n.tsx'
  * date at `latestDate`, the server checks it), the purchase method from the purchasingMethods
  * master list, and the dealer typed or picked from the stores of the user's culture (a datalist:
  * native suggestions, no script, free text still allowed). Zod-free, for any form that asks for
- * them.
+ * them; the date is marked required where the form needs one (registering, not editing).
  */
 export function PurchaseDetailsFields({
 	values,
@@ -16,12 +16,14 @@ export function PurchaseDetailsFields({
 	methods,
 	stores,
 	latestDate,
+	dateRequired,
 }: {
 	values: PurchaseDetailsValues
 	result?: FormResult
 	methods: readonly { value: string; label: string }[]
 	stores: readonly StoreOption[]
 	latestDate: string
+	dateRequired?: boolean
 }) {
 	const t = useT()
 	const dealersId = useId()
@@ -34,6 +36,7 @@ export function PurchaseDetailsFields({
 				result={result}
 				initial={values.purchaseDate}
 				max={latestDate}
+				required={dateRequired}
 			/>
 			<SelectField
 				name="purchaseMethod"

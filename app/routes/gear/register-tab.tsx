@@ -2,7 +2,15 @@ import { useId, useState } from 'react'
 import { Form, Link } from 'react-router'
 import { productsInCategory } from '#app/domain/catalogue-models.ts'
 import type { RegisterValues } from '#app/domain/product-registration-fields.ts'
-import { Field, fieldErrors, FormErrors, SelectField, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import {
+	Field,
+	fieldErrors,
+	FormErrors,
+	RequiredMark,
+	SelectField,
+	SubmitButton,
+	type FormResult,
+} from '#app/ui/form.tsx'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 import { PurchaseDetailsFields } from './purchase-details-fields.tsx'
 import type { loadRegisterTab, RegisterAnswer } from './register.server.ts'
@@ -34,7 +42,11 @@ function ProductFields({
 	const slugErrors = fieldErrors(result, 'slug')
 	return (
 		<fieldset>
-			<legend>{t('register.product')}</legend>
+			{/* A product is required, as a model of a category or a model code: the group is marked. */}
+			<legend>
+				{t('register.product')}
+				<RequiredMark spoken />
+			</legend>
 			<div className="field">
 				<label htmlFor={id}>{t('register.category')}</label>
 				<select id={id} name="category" value={category} onChange={(event) => setCategory(event.target.value)}>
@@ -142,6 +154,7 @@ function RegisterForm({ data, answer }: { data: RegisterData; answer?: RegisterA
 				methods={data.purchaseMethods}
 				stores={data.stores}
 				latestDate={data.latestDate}
+				dateRequired
 			/>
 			<p className="actions">
 				<SubmitButton name="intent" value="register">

@@ -13,12 +13,14 @@ import { readDevices } from '#app/domain/device.ts'
 import {
 	deviceOffers,
 	EMPTY_REGISTER_VALUES,
+	hasSerialAlphabet,
 	hasSerialLength,
 	isLongSerial,
 	lastSevenOf,
 	normaliseModelCode,
 	prefillFromCard,
 	REGISTER_PRODUCT_PATH,
+	REGISTRATION_MESSAGES,
 	registerSchema,
 	registerValuesFromForm,
 	registrationCardOf,
@@ -26,6 +28,7 @@ import {
 	registrationOutcome,
 	registrationRefusal,
 	registrationStatusPath,
+	registeredToast,
 	withProduct,
 	type CatalogueProduct,
 	type DeviceOffer,
@@ -170,12 +173,12 @@ function answer(body: Omit<RegisterAnswer, 'tab'>, status = 200) {
 	return data<RegisterAnswer>({ tab: 'register_product', ...body }, { status })
 }
 
-/** Where a registration the API took leads: its status page ('updated' when it is done at once). */
-function afterRegistration(context: Context, created: { id: string; status: string }) {
+/** Where a registration the API took leads: its status page (saying what is registered when it is done at once). */
+function afterRegistration(context: Context, created: Awaited<ReturnType<typeof register>>) {
 	const to = registrationStatusPath(created.id)
 	logMilestone(context, REGISTER_PRODUCT_PATH, 'product_registered', { registrationStatus: created.status })
 	return registrationOutcome(created.status) === 'done'
-		? redirectWithToast(context, to, { type: 'success', message: 'toast.updated' })
+		? redirectWithToast(context, to, registeredToast(created.product))
 		: redirect(to)
 }
 
@@ -207,6 +210,8 @@ async function registerDevice(context: Context, credentials: SessionCredentials,
 	const serial = String(form.get('serialCode') ?? '').trim()
 	const serialCode = isLongSerial(serial) ? lastSevenOf(serial) : serial
 	if (!modelCode) return answer({ device: { pcode, errorKey: 'register.productNotFound' } }, 400)
+	if (!hasSerialAlphabet(serialCode))
+		return answer({ device: { pcode, errorKey: REGISTRATION_MESSAGES.serialCharacters } }, 400)
 	if (!hasSerialLength(serialCode)) return answer({ device: { pcode, errorKey: 'register.serialLength' } }, 400)
 	try {
 		const created = await limitedGuess(guessLimits(context, credentials.userId), () =>

@@ -11,6 +11,7 @@ import {
 	REGISTER_PRODUCT_PATH,
 	REGISTRATION_POLL_INTERVAL_MS,
 	REGISTRATION_POLL_LIMIT_MS,
+	registeredToast,
 	registrationOutcome,
 	registrationStatusPath,
 } from '#app/domain/product-registration-fields.ts'
@@ -57,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
 	const registration = await readRegistration(args, args.request.signal)
 	const outcome = registrationOutcome(registration.status)
 	const here = registrationStatusPath(registration.id)
-	if (outcome === 'done') return redirectWithToast(args.context, here, { type: 'success', message: 'toast.updated' })
+	if (outcome === 'done') return redirectWithToast(args.context, here, registeredToast(registration.product))
 	if (outcome === 'pending' && form.get('poll') === '1') return { outcome }
 	return redirect(here)
 }

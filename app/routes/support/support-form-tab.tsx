@@ -10,7 +10,7 @@ import {
 	REGISTERED_PREFIX,
 	SUPPORT_PROMISE,
 } from '#app/domain/support-form-view.ts'
-import { Field, fieldErrors, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { Field, FieldLabel, fieldErrors, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
 import { HoneypotField } from '#app/ui/honeypot.tsx'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 import type { loadSupportForm, SupportFormAnswer, SupportOption } from './support-form.server.ts'
@@ -41,20 +41,28 @@ function Control({
 	label,
 	hint,
 	result,
+	required,
 	children,
 }: {
 	name: string
 	label: string
 	hint?: string
 	result?: FormResult
-	children: (props: { id: string; name: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode
+	required?: boolean
+	children: (props: {
+		id: string
+		name: string
+		required?: boolean
+		'aria-invalid'?: true
+		'aria-describedby'?: string
+	}) => ReactNode
 }) {
 	const id = useId()
 	const errors = fieldErrors(result, name)
 	const describedBy = [hint ? `${id}-hint` : null, errors.length ? `${id}-error` : null].filter(Boolean).join(' ')
 	return (
 		<div className="field">
-			<label htmlFor={id}>{label}</label>
+			<FieldLabel htmlFor={id} label={label} required={required} />
 			{hint ? (
 				<p id={`${id}-hint`} className="field-hint">
 					{hint}
@@ -63,6 +71,7 @@ function Control({
 			{children({
 				id,
 				name,
+				required,
 				'aria-invalid': errors.length ? true : undefined,
 				'aria-describedby': describedBy || undefined,
 			})}
@@ -118,7 +127,7 @@ function SupportFieldControl({
 	const hint = field.hint ? t(field.hint as CatalogueKey) : undefined
 	if (field.kind === 'select') {
 		return (
-			<Control name={field.name} label={label} hint={hint} result={result}>
+			<Control name={field.name} label={label} hint={hint} result={result} required={field.required}>
 				{(props) => (
 					<select {...props} defaultValue={value} autoComplete={field.autoComplete} onChange={onChange}>
 						<option value="">{t('supportForms.choose')}</option>
@@ -130,8 +139,8 @@ function SupportFieldControl({
 	}
 	if (field.kind === 'textarea') {
 		return (
-			<Control name={field.name} label={label} hint={hint} result={result}>
-				{(props) => <textarea {...props} defaultValue={value} rows={6} required={field.required} />}
+			<Control name={field.name} label={label} hint={hint} result={result} required={field.required}>
+				{(props) => <textarea {...props} defaultValue={value} rows={6} />}
 			</Control>
 		)
 	}
