@@ -8,6 +8,7 @@
  * Kept free of the test runner's imports, so the script can load it in plain Node.
  */
 import type { APIRequestContext, Page } from '@playwright/test'
+import { SUPPORT_TABS_DRUMS, SUPPORT_TABS_MAIN } from '../../app/domain/support-tabs.ts'
 import { DEMO, type DemoSignIn } from './demo-accounts.ts'
 
 /** The themes a host chooses (`THEME_BY_HOST` of the suite's portal) and the default drum theme. */
@@ -57,26 +58,6 @@ export interface SkippedRoute {
 	reason: string
 }
 
-const SUPPORT_MAIN_TABS = [
-	'service_request',
-	'parts_order_request',
-	'repair_status',
-	'order_status',
-	'pre_sales_advice',
-	'book_a_demo',
-	'product_aftercare',
-	'product_support',
-	'product_repair',
-	'spare_parts_enquiry',
-] as const
-const SUPPORT_DRUM_TABS = [
-	'dw_product_support',
-	'dwe_product_support',
-	'dw_order_support',
-	'dw_service_inquiry',
-	'dw_service_request',
-	'dw_brands_product_support',
-] as const
 const PRODUCT_TABS = ['features', 'specs', 'downloads', 'support', 'articles', 'accessories'] as const
 const FLOW_NOTE = 'outside a sign-up in progress the registration flow sends the visitor on'
 
@@ -148,10 +129,10 @@ export const SCREENS: readonly ScreenVisit[] = [
 	v('ProductSurvey2', `/surveys/satisfaction/${REGISTERED_PRODUCT}`, 'effects', 'customer'),
 
 	// The main brands' forms on the main theme (pro A/V's demo booking on its own), the drums' on the default.
-	...SUPPORT_MAIN_TABS.map((tab) =>
+	...SUPPORT_TABS_MAIN.map((tab) =>
 		v('Support', `/support/${tab}`, tab === 'book_a_demo' ? 'proav' : 'main', 'customer', { name: `Support/${tab}` }),
 	),
-	...SUPPORT_DRUM_TABS.map((tab) => v('Support', `/support/${tab}`, 'dw', 'customer', { name: `Support/${tab}` })),
+	...SUPPORT_TABS_DRUMS.map((tab) => v('Support', `/support/${tab}`, 'dw', 'customer', { name: `Support/${tab}` })),
 
 	v('HomeRVS', '/cloud', 'cloud', 'cloudMember'),
 	v('AccountDetails', '/cloud/account', 'cloud', 'cloudMember'),
