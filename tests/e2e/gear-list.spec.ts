@@ -88,7 +88,7 @@ async function ownerWith(page: Page, request: Parameters<typeof createAccount>[1
 
 async function openList(page: Page, query = '') {
 	await page.goto(`/gear/my_gear${query}`)
-	await expect(page.getByRole('region', { name: /^(My Gear|マイギア)$/ })).toBeVisible()
+	await expect(page.getByRole('region', { name: /^(Your registered products|登録済みの製品)$/ })).toBeVisible()
 }
 
 test.describe('the gear list', () => {

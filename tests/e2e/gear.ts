@@ -46,7 +46,7 @@ export async function registrationChanges(request: APIRequestContext, email: str
 /** The names of the products on the gear list's page, in the order shown. */
 export function listedNames(page: Page) {
 	return page
-		.getByRole('region', { name: /^(My Gear|マイギア)$/ })
+		.getByRole('region', { name: /^(Your registered products|登録済みの製品)$/ })
 		.getByRole('article')
 		.getByRole('heading', { level: 3 })
 }

@@ -20,6 +20,9 @@ import {
  * JavaScript only: the layout is the stylesheet's and the server's HTML, the same with scripts off
  * (no script sets a width), so the no-js project would open the same pages for nothing.
  *
+ * The first pass also reads each screen's headings: none repeats the page's title ("Thank you",
+ * then "Thank you"), which the 360 px review found on two screens.
+ *
  * One page per account, reused screen after screen (no new browser per screen), and each screen a
  * soft check, so one run names every screen that overflows and the elements that reach past the edge.
  */
@@ -69,6 +72,12 @@ for (const { width, theme } of PASSES) {
 								`${scrollWidth} px wide; past the right edge: ${widest.join('; ') || 'nothing found'}`,
 						)
 						.toBeLessThanOrEqual(clientWidth)
+					if (width === 320 && !theme) {
+						// Once per screen, while it is open: a section heading that only repeats the page's title says nothing.
+						const headings = await page.locator('main').getByRole('heading').allInnerTexts()
+						const [title, ...sections] = headings.map((h) => h.trim())
+						expect.soft(sections, `${visit.name}: a heading repeats the page's title`).not.toContain(title)
+					}
 				})
 			}
 			await context.close()

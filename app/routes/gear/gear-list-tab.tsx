@@ -32,7 +32,7 @@ export function GearListTab({ data }: { data: Data; answer?: Awaited<ReturnType<
 	if (data.total === 0)
 		return (
 			<section aria-labelledby="gear-title">
-				<h2 id="gear-title">{t('tab.my_gear')}</h2>
+				<h2 id="gear-title">{t('gear.listTitle')}</h2>
 				<div className="notice">
 					<p>{t('gear.empty')}</p>
 					<p>
@@ -45,7 +45,7 @@ export function GearListTab({ data }: { data: Data; answer?: Awaited<ReturnType<
 		)
 	return (
 		<section aria-labelledby="gear-title">
-			<h2 id="gear-title">{t('tab.my_gear')}</h2>
+			<h2 id="gear-title">{t('gear.listTitle')}</h2>
 			{/* A GET form: a sort is an address like a page. A new sort in the address resets the select. */}
 			<Form key={data.sort} method="get" action="/gear/my_gear" className="gear-sort">
 				<label htmlFor="gear-sort">{t('gear.sortBy')}</label>
