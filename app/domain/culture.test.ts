@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import {
 	asksMiddleName,
 	familyNameFirst,
+	nameCulture,
 	nameFields,
+	personName,
 	canonicaliseCultureCode,
 	catalogueLanguage,
 	cultureFromAcceptLanguage,
@@ -117,5 +119,31 @@ describe('name order (issue 21)', () => {
 	it('a code that is not a culture (a form field sent as junk) gets the default order', () => {
 		for (const junk of ['', 'ja', 'JA-jp', 'xx-XX'])
 			expect(nameFields(junk), junk).toEqual(['firstName', 'middleName', 'lastName'])
+	})
+})
+
+describe('personName: a name as the culture writes it (issue 21)', () => {
+	it('ja-JP: family name first, no space in Japanese script, a space in romaji', () => {
+		expect(personName('ja-JP', { firstName: '太郎', lastName: '山田' })).toBe('山田太郎')
+		expect(personName('ja-JP', { firstName: 'タロウ', lastName: 'ヤマダ' })).toBe('ヤマダタロウ')
+		expect(personName('ja-JP', { firstName: 'Taro', lastName: 'Yamada' })).toBe('Yamada Taro')
+		expect(personName('ja-JP', { firstName: '太郎', lastName: 'Yamada' })).toBe('Yamada 太郎')
+	})
+
+	it('other cultures: given, middle, family, with spaces', () => {
+		expect(personName('en-US', { firstName: 'Robin', middleName: 'J.', lastName: 'Keys' })).toBe('Robin J. Keys')
+		expect(personName('de-DE', { firstName: 'Robin', lastName: 'Keys' })).toBe('Robin Keys')
+	})
+
+	it('leaves out empty parts and trims', () => {
+		expect(personName('en-US', { firstName: ' Robin ', middleName: null, lastName: '' })).toBe('Robin')
+		expect(personName('ja-JP', { firstName: '', lastName: '山田' })).toBe('山田')
+		expect(personName('ja-JP', {})).toBe('')
+	})
+
+	it('names follow ja-JP when the page or the account is Japanese, as the forms do', () => {
+		expect(nameCulture('ja-JP', 'en-US')).toBe('ja-JP')
+		expect(nameCulture('en-US', 'ja-JP')).toBe('ja-JP')
+		expect(nameCulture('en-GB', null)).toBe('en-GB')
 	})
 })
