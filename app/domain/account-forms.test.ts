@@ -8,6 +8,7 @@ import {
 	PasswordChangeSchema,
 	ResetConfirmSchema,
 	SignupSchema,
+	signupFields,
 } from './account-forms.ts'
 
 /** What the action's conform reply shows: every field's errors, as the form would list them. */
@@ -114,6 +115,16 @@ describe('every form reports every error at once', () => {
 		})
 	})
 
+	it('email change: an empty confirmation is required, never a mismatch (issue 21)', () => {
+		expect(errorsOf(emailChangeSchema('owner@example.com'), { newEmail: 'new@example.com' })).toEqual({
+			newEmailConfirm: ['validation.emailConfirmRequired'],
+		})
+		expect(errorsOf(emailChangeSchema('owner@example.com'), { newEmail: '', newEmailConfirm: '' })).toEqual({
+			newEmail: ['validation.emailRequired'],
+			newEmailConfirm: ['validation.emailConfirmRequired'],
+		})
+	})
+
 	it('email change: the current address is refused, whatever the case', () => {
 		expect(
 			errorsOf(emailChangeSchema('owner@example.com'), {
@@ -140,5 +151,20 @@ describe('every form reports every error at once', () => {
 			email: ['validation.emailInvalid'],
 			code: ['validation.activationIncomplete'],
 		})
+	})
+})
+
+describe('signupFields (issue 21)', () => {
+	it('drops a middle name posted for a culture that does not ask one (ja-JP)', () => {
+		expect(signupFields({ cultureCode: 'ja-JP', firstName: '太郎', middleName: 'X', lastName: '山田' })).toEqual({
+			cultureCode: 'ja-JP',
+			firstName: '太郎',
+			middleName: undefined,
+			lastName: '山田',
+		})
+	})
+	it('keeps it elsewhere, and sends an empty one as none', () => {
+		expect(signupFields({ cultureCode: 'en-US', middleName: 'J.' }).middleName).toBe('J.')
+		expect(signupFields({ cultureCode: 'en-US', middleName: '' }).middleName).toBeUndefined()
 	})
 })

@@ -4,7 +4,7 @@
  * texts in `validation.*`), translated when the form is shown again.
  */
 import { z } from 'zod'
-import { SUPPORTED_CULTURES } from './culture.ts'
+import { asksMiddleName, SUPPORTED_CULTURES } from './culture.ts'
 
 export const SIGNUP_SOURCES = ['registration_card', 'zendesk_sso', 'check_in', 'pass_login'] as const
 export type SignupSource = (typeof SIGNUP_SOURCES)[number]
@@ -102,6 +102,17 @@ export const SignupSchema = z
 		}
 	}, EVEN_WITH_FIELD_ERRORS)
 
+/**
+ * The sign-up's fields as the account is created with them: a middle name only where the culture
+ * asks one. ja-JP's form has no middle name field, so one posted anyway (an old page, a hand-made
+ * post) is dropped rather than stored as a name the customer was never asked; an empty one is not sent.
+ */
+export function signupFields<T extends { cultureCode: string; middleName?: string | undefined }>(
+	fields: T,
+): Omit<T, 'middleName'> & { middleName: string | undefined } {
+	return { ...fields, middleName: (asksMiddleName(fields.cultureCode) && fields.middleName) || undefined }
+}
+
 export const MigrationSchema = z.object({
 	email: emailField,
 	password: newPasswordField,
@@ -160,7 +171,7 @@ export function emailChangeSchema(currentEmail: string) {
 	return z
 		.object({
 			newEmail: emailField,
-			newEmailConfirm: z.string({ error: 'validation.emailMismatch' }).trim(),
+			newEmailConfirm: z.string({ error: 'validation.emailConfirmRequired' }).trim(),
 		})
 		.superRefine((value, ctx) => {
 			const lowerCase = (text: string) => text.toLowerCase()

@@ -4,7 +4,9 @@ import { i18nOptions, resources } from '#app/i18n/resources.ts'
 import {
 	asksMiddleName,
 	familyNameFirst,
+	nameCulture,
 	nameFields,
+	personName,
 	canonicaliseCultureCode,
 	catalogueLanguage,
 	cultureFromAcceptLanguage,
@@ -156,5 +158,31 @@ describe('formats: the culture as Intl takes it', () => {
 
 	it('says nothing more when every name is listed', () => {
 		expect(ownedList('en-US', ['A', 'B'], 0)).toBe('A and B')
+	})
+})
+
+describe('personName: a name as the culture writes it (issue 21)', () => {
+	it('ja-JP: family name first, no space in Japanese script, a space in romaji', () => {
+		expect(personName('ja-JP', { firstName: '太郎', lastName: '山田' })).toBe('山田太郎')
+		expect(personName('ja-JP', { firstName: 'タロウ', lastName: 'ヤマダ' })).toBe('ヤマダタロウ')
+		expect(personName('ja-JP', { firstName: 'Taro', lastName: 'Yamada' })).toBe('Yamada Taro')
+		expect(personName('ja-JP', { firstName: '太郎', lastName: 'Yamada' })).toBe('Yamada 太郎')
+	})
+
+	it('other cultures: given, middle, family, with spaces', () => {
+		expect(personName('en-US', { firstName: 'Robin', middleName: 'J.', lastName: 'Keys' })).toBe('Robin J. Keys')
+		expect(personName('de-DE', { firstName: 'Robin', lastName: 'Keys' })).toBe('Robin Keys')
+	})
+
+	it('leaves out empty parts and trims', () => {
+		expect(personName('en-US', { firstName: ' Robin ', middleName: null, lastName: '' })).toBe('Robin')
+		expect(personName('ja-JP', { firstName: '', lastName: '山田' })).toBe('山田')
+		expect(personName('ja-JP', {})).toBe('')
+	})
+
+	it('names follow ja-JP when the page or the account is Japanese, as the forms do', () => {
+		expect(nameCulture('ja-JP', 'en-US')).toBe('ja-JP')
+		expect(nameCulture('en-US', 'ja-JP')).toBe('ja-JP')
+		expect(nameCulture('en-GB', null)).toBe('en-GB')
 	})
 })

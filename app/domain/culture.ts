@@ -361,3 +361,41 @@ export function timeZoneName(timeZone: string, culture: string, at: Date): strin
 	const parts = dateTimeFormat(culture, 'zoneName', { timeZone, timeZoneName: 'long' }).formatToParts(at)
 	return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone
 }
+
+/**
+ * The culture whose name rules apply to a person: ja-JP when the page's culture or the person's
+ * account culture is (their forms then asked 姓 before 名), else the page's. The forms use the same
+ * rule, so a name is shown in the order it was asked.
+ */
+export function nameCulture(pageCulture: string, accountCulture: string | null | undefined): string {
+	return pageCulture === 'ja-JP' || accountCulture === 'ja-JP' ? 'ja-JP' : pageCulture
+}
+
+export interface PersonNameParts {
+	firstName?: string | null | undefined
+	middleName?: string | null | undefined
+	lastName?: string | null | undefined
+}
+
+/** Kanji and kana (with the prolonged sound mark and the middle dot): the name is written in Japanese. */
+const JAPANESE_SCRIPT = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー・々〆]+$/u
+
+/**
+ * A person's name as one text, the one way every screen and ticket shows it. ja-JP writes the
+ * family name first, and a name in Japanese script with no space between family and given name
+ * (山田太郎), as Japanese writes it; romaji keeps a space (Yamada Taro) so its parts stay
+ * readable. Every other culture: given name(s), then family name. A middle name, where the record
+ * has one, follows the given name. Empty parts are left out.
+ */
+export function personName(culture: string, { firstName, middleName, lastName }: PersonNameParts): string {
+	const given = [firstName, middleName].map((part) => part?.trim() ?? '').filter(Boolean)
+	const family = lastName?.trim() ?? ''
+	if (!familyNameFirst(culture)) return [...given, family].filter(Boolean).join(' ')
+	const parts = [family, ...given].filter(Boolean)
+	return parts.every((part) => JAPANESE_SCRIPT.test(part)) ? parts.join('') : parts.join(' ')
+}
+
+/** The name fields of an account summary (no middle name) in the culture's order. */
+export function summaryNameFields(culture: string): readonly ('firstName' | 'lastName')[] {
+	return familyNameFirst(culture) ? ['lastName', 'firstName'] : ['firstName', 'lastName']
+}

@@ -148,9 +148,26 @@ describe('migration and activation', () => {
 	})
 
 	it('a migration refused: an active account is told it is active (sign in, reset), any other “User Does Not Exist”', () => {
-		expect(migrationRefusal('active')).toBe('accountActive')
-		for (const type of ['new', 'legacy', 'unactivated', null] as const)
-			expect(migrationRefusal(type)).toBe('userNotExist')
+		expect(migrationRefusal(INITIAL_REGISTER_FLOW, email, 'active')).toEqual({
+			kind: 'dialog',
+			refusal: 'accountActive',
+		})
+		for (const type of ['new', 'legacy', null] as const)
+			expect(migrationRefusal(INITIAL_REGISTER_FLOW, email, type)).toEqual({ kind: 'dialog', refusal: 'userNotExist' })
+	})
+
+	it('a migration refused for an unactivated account goes to activation, as sign-up sends it (issue 21)', () => {
+		expect(migrationRefusal(INITIAL_REGISTER_FLOW, email, 'unactivated')).toEqual({
+			kind: 'redirect',
+			flow: {
+				...INITIAL_REGISTER_FLOW,
+				registerStep: REGISTER_STEP.activation,
+				registerEmail: email,
+				registerFlow: 'signup',
+			},
+			to: `/activation?${new URLSearchParams({ email })}`,
+			notice: 'dialog.notActivatedMigration',
+		})
 	})
 
 	it('an activated account goes on to sign in, step 3, keeping the flow that activated it', () => {

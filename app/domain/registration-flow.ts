@@ -101,13 +101,28 @@ export function afterMigration(state: RegisterFlowState, email: string): Registe
 }
 
 /**
- * What /migration says when the account API finds no legacy account for the email (spec 1 §4, §8):
+ * What /migration does when the account API finds no legacy account for the email (spec 1 §4, §8):
  * an account that is already active is told so and offered sign-in and a password reset, since
- * "create a new account" would send it to a sign-up that refuses the address; any other answer is
- * the spec's 'User Does Not Exist'.
+ * "create a new account" would send it to a sign-up that refuses the address; an account created
+ * but not activated goes where sign-up sends such an address (activation, step 2), told why; any
+ * other answer is the spec's 'User Does Not Exist'.
  */
-export function migrationRefusal(accountType: AccountType | null): 'accountActive' | 'userNotExist' {
-	return accountType === 'active' ? 'accountActive' : 'userNotExist'
+export type MigrationRefusal =
+	| { kind: 'dialog'; refusal: 'accountActive' | 'userNotExist' }
+	| { kind: 'redirect'; flow: RegisterFlowState; to: string; notice: 'dialog.notActivatedMigration' }
+
+export function migrationRefusal(
+	state: RegisterFlowState,
+	email: string,
+	accountType: AccountType | null,
+): MigrationRefusal {
+	if (accountType === 'active') return { kind: 'dialog', refusal: 'accountActive' }
+	if (accountType === 'unactivated') {
+		const move = afterEmailVerified(state, email, 'unactivated')
+		if (move.kind === 'redirect')
+			return { kind: 'redirect', flow: move.flow, to: move.to, notice: 'dialog.notActivatedMigration' }
+	}
+	return { kind: 'dialog', refusal: 'userNotExist' }
 }
 
 /** An activated account signs in next, whichever flow activated it. */

@@ -41,7 +41,7 @@ describe('adminUserRows', () => {
 		managingCultureCodes: [{ value: 'en-US' }],
 	}
 	it('lists the record in order and drops managing cultures of a customer', () => {
-		expect(adminUserRows(user)).toEqual([
+		expect(adminUserRows(user, 'en-US')).toEqual([
 			{ field: 'id', value: 'u1' },
 			{ field: 'email', value: 'owner@example.com' },
 			{ field: 'name', value: 'Alex J. Owner' },
@@ -53,7 +53,7 @@ describe('adminUserRows', () => {
 		])
 	})
 	it('shows a staff user’s managing cultures and leaves out what is missing', () => {
-		const rows = adminUserRows({ ...user, email: 'staff@roland.com', country: null, cultureCode: null })
+		const rows = adminUserRows({ ...user, email: 'staff@roland.com', country: null, cultureCode: null }, 'en-US')
 		expect(rows.map((r) => r.field)).toEqual([
 			'id',
 			'email',
@@ -64,5 +64,11 @@ describe('adminUserRows', () => {
 			'managingCultureCodes',
 		])
 		expect(rows.at(-1)?.value).toBe('en-US')
+	})
+	it('writes a Japanese account’s name family first (issue 21)', () => {
+		const japanese = { ...user, firstName: '太郎', middleName: null, lastName: '山田', cultureCode: { value: 'ja-JP' } }
+		expect(adminUserRows(japanese, 'en-US')[2]).toEqual({ field: 'name', value: '山田太郎' })
+		expect(adminUserRows(user, 'ja-JP')[2]).toEqual({ field: 'name', value: 'Alex J. Owner' })
+		expect(adminUserRows({ ...japanese, cultureCode: null }, 'ja-JP')[2]).toEqual({ field: 'name', value: '山田太郎' })
 	})
 })

@@ -2,6 +2,7 @@
  * The staff view (spec 1 §6, spec 2 §6): who is staff, which tabs only staff
  * see, what the admin lookup accepts and which fields of a user it shows.
  */
+import { personName } from './culture.ts'
 import { isStaffEmail } from './user-record.ts'
 
 export { isStaffEmail }
@@ -69,12 +70,16 @@ export interface AdminUserRow {
 	value: string | boolean
 }
 
-/** The rows of the read-only record, in order; fields the record lacks are left out. */
-export function adminUserRows(user: AdminUserSource): AdminUserRow[] {
+/**
+ * The rows of the read-only record, in order; fields the record lacks are left out. The name as
+ * the user's own culture writes it (the order their sign-up asked it in); a record without a
+ * culture, as the page's culture does.
+ */
+export function adminUserRows(user: AdminUserSource, pageCulture: string): AdminUserRow[] {
 	const rows: AdminUserRow[] = [
 		{ field: 'id', value: user.id },
 		{ field: 'email', value: user.email },
-		{ field: 'name', value: [user.firstName, user.middleName, user.lastName].filter(Boolean).join(' ') },
+		{ field: 'name', value: personName(user.cultureCode?.value ?? pageCulture, user) },
 	]
 	if (user.country) rows.push({ field: 'country', value: user.country })
 	if (user.cultureCode?.value) rows.push({ field: 'cultureCode', value: user.cultureCode.value })

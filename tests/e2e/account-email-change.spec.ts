@@ -141,6 +141,12 @@ test.describe('email change', () => {
 
 		expect(await requestChange(page, '', '')).toBe(400)
 		await expect(page.getByText('Email is required')).toBeVisible()
+		// Issue 21: an empty confirmation is asked for, never called a mismatch.
+		await expect(page.getByText('Please enter the new email again to confirm it')).toBeVisible()
+		await expect(page.getByText('Email mismatch')).toHaveCount(0)
+		expect(await requestChange(page, newEmail, '')).toBe(400)
+		await expect(page.getByText('Please enter the new email again to confirm it')).toBeVisible()
+		await expect(page.getByText('Email mismatch')).toHaveCount(0)
 
 		expect(await requestChange(page, 'moved.example.com')).toBe(400)
 		await expect(page.getByText('Invalid email')).toBeVisible()

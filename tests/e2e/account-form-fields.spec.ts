@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
-import { accountTest as test, uniqueEmail } from './account.ts'
+import { accountTest as test, uniqueEmail, visitorAddress } from './account.ts'
+import { callsAfter, latestCall, madeFor } from './emulator.ts'
 import { expect } from './fixtures.ts'
 
 /**
@@ -39,6 +40,51 @@ test.describe('names in the culture’s order', () => {
 		await page.getByLabel('利用規約とプライバシーポリシーに同意します').check()
 		await page.locator('button[value="create"]').click()
 		await expect(page).toHaveURL(/\/activation\?email=/)
+	})
+
+	test('a middle name posted for ja-JP anyway (an old page, a hand-made post) is not sent upstream', async ({
+		page,
+		request,
+	}) => {
+		const before = await latestCall(request)
+		const email = uniqueEmail('yamada')
+		const form = {
+			intent: 'create',
+			email,
+			lastName: '山田',
+			firstName: '太郎',
+			middleName: 'ミドル',
+			phoneticLastName: 'ヤマダ',
+			phoneticFirstName: 'タロウ',
+			password: 'Secret1234',
+			passwordConfirm: 'Secret1234',
+			cultureCode: 'ja-JP',
+			country: 'JP',
+			agreeToTerms: 'on',
+		}
+		const response = await page.request.post('/signup', {
+			form,
+			maxRedirects: 0,
+			headers: { 'X-Forwarded-For': visitorAddress() },
+		})
+		expect(response.status()).toBe(302)
+		const signup = (await callsAfter(request, before)).find(
+			(call) => call.path === '/account/signup' && madeFor(call, email),
+		)
+		expect(signup?.body).toMatchObject({ firstName: '太郎', lastName: '山田', cultureCode: 'ja-JP' })
+		expect(signup?.body).not.toHaveProperty('middleName')
+
+		// Other cultures still send theirs.
+		const other = uniqueEmail('keys')
+		await page.request.post('/signup', {
+			form: { ...form, email: other, middleName: 'J.', cultureCode: 'en-US', country: 'US' },
+			maxRedirects: 0,
+			headers: { 'X-Forwarded-For': visitorAddress() },
+		})
+		const kept = (await callsAfter(request, before)).find(
+			(call) => call.path === '/account/signup' && madeFor(call, other),
+		)
+		expect(kept?.body).toMatchObject({ middleName: 'J.' })
 	})
 
 	test('other cultures keep first, middle, last', async ({ page }) => {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
-import { accountTest as test, DEMO, formPost, uniqueEmail } from './account.ts'
+import { accountTest as test, DEMO, formPost, latestCode, toast, uniqueEmail } from './account.ts'
+import { unactivatedAccount } from './emulator.ts'
 import { expect } from './fixtures.ts'
 
 /**
@@ -63,6 +64,27 @@ test.describe('migration', () => {
 			await expect(page.getByLabel('Email')).toHaveValue(email)
 		})
 	}
+
+	// Issue 21: an account signed up but never activated was told it did not exist; sign-up sends such
+	// an address to activation, and so does migration now.
+	test('an account not activated yet is sent to activation, told why, and activates there', async ({
+		page,
+		request,
+	}) => {
+		const { email } = await unactivatedAccount(request, { prefix: 'unactivated', firstName: 'Robin', lastName: 'Late' })
+		await page.goto('/migration')
+		await page.getByLabel('Email').fill(email)
+		await page.getByLabel('New password').fill('Renewed1234')
+		await page.getByRole('button', { name: 'Reactivate account' }).click()
+		await expect(page).toHaveURL(`/activation?${new URLSearchParams({ email })}`)
+		await expect(toast(page)).toContainText(
+			'This email address already has an account, which has not been activated yet. Enter the activation code we sent you, or ask for a new one.',
+		)
+		await expect(page.getByRole('alertdialog', { name: 'User Does Not Exist' })).toHaveCount(0)
+		await page.getByLabel('Activation code').fill(await latestCode(request, email))
+		await page.getByRole('button', { name: 'Activate' }).click()
+		await expect(page).toHaveURL(`/login?${new URLSearchParams({ email })}`)
+	})
 
 	test('bad input is told, kept (not the password) and answered with 400; the legacy account is left as it was', async ({
 		page,

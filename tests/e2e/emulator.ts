@@ -119,12 +119,29 @@ export async function securityHeader(request: APIRequestContext): Promise<Record
  */
 export async function activatedAccount(
 	request: APIRequestContext,
-	{
-		prefix,
-		firstName,
-		lastName,
-		mailFormatType = 'text',
-	}: { prefix: string; firstName: string; lastName: string; mailFormatType?: 'text' | 'html' },
+	details: AccountDetails,
+): Promise<{ email: string; password: string }> {
+	const { email, password } = await unactivatedAccount(request, details)
+	const confirm = await request.post('/_emulator/account/confirm', {
+		data: { email, code: await latestCode(request, email) },
+	})
+	expect(confirm.ok(), await confirm.text()).toBe(true)
+	return { email, password }
+}
+
+interface AccountDetails {
+	prefix: string
+	firstName: string
+	lastName: string
+	mailFormatType?: 'text' | 'html'
+	/** More of the sign-up's fields (a culture, phonetic names), over the defaults. */
+	profile?: Record<string, unknown>
+}
+
+/** A new account, signed up through the emulated account API and not activated (its code is mailed). */
+export async function unactivatedAccount(
+	request: APIRequestContext,
+	{ prefix, firstName, lastName, mailFormatType = 'text', profile = {} }: AccountDetails,
 ): Promise<{ email: string; password: string }> {
 	const email = uniqueEmail(prefix)
 	const password = 'Secret1234'
@@ -139,17 +156,13 @@ export async function activatedAccount(
 			allowEmail: false,
 			mailFormatType,
 			country: 'US',
+			...profile,
 		},
 	})
 	expect(signup.status(), await signup.text()).toBe(201)
-	const confirm = await request.post('/_emulator/account/confirm', {
-		data: { email, code: await latestCode(request, email) },
-	})
-	expect(confirm.ok(), await confirm.text()).toBe(true)
 	return { email, password }
 }
 
-/** Signs the request context in to the portal (its login form, posted as a browser without JavaScript). */
 export async function signInToPortal(request: APIRequestContext, email: string, password: string): Promise<void> {
 	const signin = await request.post('/login', {
 		headers: { 'X-Forwarded-For': visitorAddress() },

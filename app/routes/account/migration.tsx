@@ -39,8 +39,16 @@ export async function action({ context }: Route.ActionArgs) {
 				(answer) => answer.accountType,
 				() => null,
 			)
+			const session = context.get(sessionContext)
+			const flow = session.get('registerFlow') ?? INITIAL_REGISTER_FLOW
+			const refused = migrationRefusal(flow, submission.value.email, accountType)
+			if (refused.kind === 'redirect') {
+				// Created but never activated: the code mailed at sign-up (or a new one) activates it.
+				session.set('registerFlow', refused.flow)
+				return redirectWithToast(context, refused.to, { type: 'info', message: refused.notice })
+			}
 			return upstreamFailure('migration', submission, error, {
-				refusal: migrationRefusal(accountType),
+				refusal: refused.refusal,
 				email: submission.value.email,
 			})
 		}

@@ -1,7 +1,13 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/signup'
-import { SIGNUP_SOURCES, SignupSchema, VerifyEmailSchema, type SignupSource } from '#app/domain/account-forms.ts'
+import {
+	SIGNUP_SOURCES,
+	signupFields,
+	SignupSchema,
+	VerifyEmailSchema,
+	type SignupSource,
+} from '#app/domain/account-forms.ts'
 import { countryOfCulture, countryOptions, cultureOptions } from '#app/domain/countries.ts'
 import { catalogueLanguage, nameFields, SUPPORTED_CULTURES } from '#app/domain/culture.ts'
 import {
@@ -98,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const { passwordConfirm: _, agreeToTerms: __, ...fields } = submission.value
 		try {
 			await limitedMail(mailLimits(context, fields.email), () =>
-				signup({ ...fields, middleName: fields.middleName || undefined, mailFormatType: 'html' }),
+				signup({ ...signupFields(fields), mailFormatType: 'html' }),
 			)
 		} catch (error) {
 			return upstreamFailure('signup', submission, error)

@@ -10,6 +10,7 @@
 import type { Submission } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import type { ContactTicket, ContactTicketLabels } from '#app/domain/contact-ticket.ts'
+import { nameCulture, personName } from '#app/domain/culture.ts'
 import { isAllowedRedirect, REDIRECT_PARAM } from '#app/domain/redirect.ts'
 import { getEnv } from '#app/env.server.ts'
 import { getI18n, translatorFor } from '#app/i18n/i18n.server.ts'
@@ -75,7 +76,7 @@ export async function contactVisitor(context: Context, request: Request): Promis
 	const credentials = await requireCredentials(context, request)
 	try {
 		const me = await cachedMe(credentials, { signal: request.signal })
-		const contactName = [me.firstName, me.lastName].filter(Boolean).join(' ')
+		const contactName = personName(nameCulture(context.get(preferencesContext).culture, me.cultureCode?.value), me)
 		return {
 			signedIn: true,
 			userId: credentials.userId,

@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import type { Route } from './+types/account-settings'
 import { adminUserRows, isStaffEmail, NOT_ROLAND_ACCOUNT, parseUserQuery } from '#app/domain/staff.ts'
+import { preferencesContext } from '#app/request-context.server.ts'
 import { orUpstreamUnavailable } from '#app/responses.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
 import { getAdminUser, getManagingCultureCodes } from '#app/upstream/account-identity.server.ts'
@@ -39,7 +40,7 @@ export async function loadAdminTab({ context, request }: Route.LoaderArgs) {
 	if (query.kind === 'invalid') return data(view({ kind: 'invalid' }), { status: 400 })
 	try {
 		const user = await getAdminUser(credentials.accessToken, query.value, options)
-		return data(view({ kind: 'found', rows: adminUserRows(user) }))
+		return data(view({ kind: 'found', rows: adminUserRows(user, context.get(preferencesContext).culture) }))
 	} catch (error) {
 		if (isUpstreamError(error) && error.kind === 'status' && error.status === 404)
 			return data(view({ kind: 'notFound' }), { status: 404 })

@@ -1,9 +1,9 @@
 import { parseWithZod, type Submission } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider } from 'react-router'
 import type { Route } from './+types/account-settings'
-import type { AccountSummary } from '#app/domain/account-summary.ts'
+import { accountSummary, type AccountSummary } from '#app/domain/account-summary.ts'
 import { countryOptions } from '#app/domain/countries.ts'
-import { asksMiddleName, catalogueLanguage, nameFields } from '#app/domain/culture.ts'
+import { asksMiddleName, catalogueLanguage, nameCulture, nameFields } from '#app/domain/culture.ts'
 import { itemsForCountry, labelFor } from '#app/domain/master-data.ts'
 import {
 	profileSave,
@@ -74,10 +74,11 @@ async function profileLists(culture: string) {
 
 /**
  * The culture whose rules the form follows: ja-JP (phonetic names, the Japanese address and name
- * order) when the page's culture or the account's is, else the page's.
+ * order) when the page's culture or the account's is, else the page's (`nameCulture`, the rule
+ * names are shown by too).
  */
 function formCulture(culture: string, record: { cultureCode: { value: string } | null }) {
-	return culture === 'ja-JP' || record.cultureCode?.value === 'ja-JP' ? 'ja-JP' : culture
+	return nameCulture(culture, record.cultureCode?.value)
 }
 
 function isJapanese(culture: string, record: { cultureCode: { value: string } | null }) {
@@ -117,7 +118,7 @@ export async function loadProfileTab({ context, request }: Route.LoaderArgs) {
 	)
 	const user = storedProfile(me)
 	const states = lists.statesOf(user.country ?? '')
-	const profile: AccountSummary = { firstName: me.firstName ?? '', lastName: me.lastName ?? '', email: me.email }
+	const profile: AccountSummary = accountSummary(culture, me)
 	return {
 		profile,
 		values: profileValuesOf(

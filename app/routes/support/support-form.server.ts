@@ -10,7 +10,7 @@
 import { parseWithZod, type SubmissionResult } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { countryOfCulture, countryOptions } from '#app/domain/countries.ts'
-import { catalogueLanguage } from '#app/domain/culture.ts'
+import { catalogueLanguage, nameCulture, personName } from '#app/domain/culture.ts'
 import { labelFor } from '#app/domain/master-data.ts'
 import { dealerName, latestPurchaseDate, type StoreOption } from '#app/domain/purchase-details.ts'
 import { ATTACHMENT_ERRORS, attachmentFileName, checkAttachments } from '#app/domain/support-attachments.ts'
@@ -168,7 +168,7 @@ function prefilled(
 	const fields: Record<string, string> = {}
 	const address = me.address ?? null
 	const known: Record<string, string | null | undefined> = {
-		name: [me.firstName, me.lastName].filter(Boolean).join(' '),
+		name: personName(nameCulture(culture, me.cultureCode?.value), me),
 		email: me.email,
 		phone: me.phones[0]?.number,
 		addressLine1: address?.addressLine1,

@@ -1,5 +1,6 @@
 import { data, Form } from 'react-router'
 import type { Route } from './+types/check-in-verify'
+import { personName } from '#app/domain/culture.ts'
 import { formatPassTime, PASS_INPUT_MAX_LENGTH, passTokenOf } from '#app/domain/event-pass.ts'
 import { isStaffEmail, NOT_ROLAND_ACCOUNT } from '#app/domain/staff.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
@@ -37,11 +38,11 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 	const check = await checkEventPass(passTokenOf(input))
 	if (check.kind === 'forged') return reply({ kind: 'forged' })
 	const { pass } = check
+	const { culture } = context.get(preferencesContext)
 	const holder = await getAdminUser(credentials.accessToken, pass.userId, { signal: request.signal }).then(
-		(user) => ({ name: [user.firstName, user.lastName].filter(Boolean).join(' '), email: user.email }),
+		(user) => ({ name: personName(user.cultureCode?.value ?? culture, user), email: user.email }),
 		() => null,
 	)
-	const { culture } = context.get(preferencesContext)
 	return reply({
 		kind: check.kind,
 		userId: pass.userId,
