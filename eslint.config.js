@@ -56,6 +56,18 @@ const importArrows = [
 			},
 		],
 	})),
+	{
+		// The emulator stands for the upstreams: sharing the portal's rules would let a bug in one pass every
+		// contract test (issue 22). It shares the contract's schemas, by their #app/ name, and nothing else.
+		files: ['server/emulator/**'],
+		patterns: [
+			{
+				regex: '^(#app/(?!upstream/contract/)|(\\.\\./)+app/)',
+				message:
+					'The emulator imports from app/ only the contract (#app/upstream/contract/…): its rules are its own, read from the spec.',
+			},
+		],
+	},
 ].map(({ files, patterns }) => ({
 	files,
 	// Tests may reach across (fixtures, the route table); the arrows are about what ships.

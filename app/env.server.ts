@@ -9,6 +9,7 @@ import { previewHostProblem } from './settings/preview-hosts.server.ts'
 import type { ShopKey } from './session/shop-reply.server.ts'
 import { DEFAULT_PICTURE_HOSTS, PICTURE_HOST_PATTERN } from './domain/pictures.ts'
 import { isThemeName, type ThemeName } from './domain/theme.ts'
+import { EMULATOR_SECURITY_SECRET } from './upstream/contract/security-token.ts'
 
 /** An optional URL of the given schemes; an empty value counts as absent. */
 const optionalUrlOf = (protocol: RegExp) =>
@@ -261,8 +262,8 @@ const DEV_SESSION_SECRET = 'development-only-session-secret'
  */
 export const EMULATOR_SHOP_PUBLIC_KEY = 'MCowBQYDK2VwAyEAvNO2NlVINBD9sArmasZ11C93C4aBIYDCrLbYiCFcgMk='
 
-/** The built-in emulator's default; real upstreams need their own (checked below). */
-export const EMULATOR_SECURITY_SECRET = 'emulator-security-token-secret'
+/** The built-in emulator's default (the contract's); real upstreams need their own (checked below). */
+export { EMULATOR_SECURITY_SECRET }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
 	const result = EnvSchema.safeParse(source)
