@@ -142,6 +142,18 @@ export default defineConfig(
 	},
 	...importArrows,
 	{
+		// Every setting is read and checked once, in app/env.server.ts (issue 22): a value read beside it skips
+		// its validation and the README's table. The emulator stands for the upstreams and reads its own.
+		files: ['app/**', 'server/**'],
+		ignores: ['app/env.server.ts', 'server/emulator/**', '**/*.test.ts', '**/*.test.tsx'],
+		rules: {
+			'no-restricted-properties': [
+				'error',
+				{ object: 'process', property: 'env', message: 'Read settings through app/env.server.ts (getEnv()).' },
+			],
+		},
+	},
+	{
 		// A cycle makes the arrows meaningless (each side imports the other) and breaks module start-up order.
 		files: ['app/**'],
 		rules: { 'import/no-cycle': 'error' },

@@ -63,3 +63,22 @@ describe('the import arrows lint checks', () => {
 		expect(await refusals(file, source)).toEqual([])
 	})
 })
+
+describe('settings read beside app/env.server.ts', () => {
+	const readsEnv = async (file: string) => {
+		const source = 'export const level = process.env.LOG_LEVEL\n'
+		const [result] = await eslint.lintText(source, { filePath: path.join(root, file) })
+		return result!.messages.filter((m) => m.ruleId === 'no-restricted-properties').length
+	}
+
+	it.each(['app/session/new.server.ts', 'app/routes/cloud/new.tsx', 'server/new.ts'])(
+		'are refused in %s',
+		async (file) => {
+			expect(await readsEnv(file)).toBe(1)
+		},
+	)
+
+	it.each(['app/env.server.ts', 'server/emulator/new.ts'])('are let through in %s', async (file) => {
+		expect(await readsEnv(file)).toBe(0)
+	})
+})
