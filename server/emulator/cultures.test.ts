@@ -19,7 +19,10 @@ describe('the cultures the emulator serves', () => {
 		['en-ZA', 'en-JM'],
 		['es-AR', 'es-MX'],
 		['pt', 'pt-BR'],
-		['fr-MA', 'fr-BE'],
+		['de', 'de-DE'],
+		['fr-MA', 'fr-FR'],
+		['it-SM', 'it-IT'],
+		['sv', 'sv-SE'],
 	])('normalises %s to %s', (raw, culture) => {
 		expect(findServedCulture(raw)).toBe(culture)
 	})

@@ -40,11 +40,15 @@ export function languagePart(culture: CultureCode): string {
 	return (parts.length === 3 ? parts[1]! : parts[0]!).toLowerCase()
 }
 
-/** Spec 2 §5: for a language without the exact culture, the spec names en, es and pt; the rest take their first. */
+/** Spec 2 §5: for a language without the exact culture, the spec names en, es and pt… */
 const LANGUAGE_DEFAULTS: Readonly<Record<string, CultureCode>> = { en: 'en-JM', es: 'es-MX', pt: 'pt-BR' }
 
+/** …and "so on": a language's own country where it is served (de → de-DE, not de-AT), else its only culture. */
 function cultureOfLanguage(language: string): CultureCode | null {
-	return LANGUAGE_DEFAULTS[language] ?? CULTURE_CODES.find((c) => languagePart(c) === language) ?? null
+	const home = `${language}-${language.toUpperCase()}`
+	if (LANGUAGE_DEFAULTS[language]) return LANGUAGE_DEFAULTS[language]
+	if (SERVED.has(home)) return home
+	return CULTURE_CODES.find((c) => languagePart(c) === language) ?? null
 }
 
 /**
