@@ -56,6 +56,18 @@ const importArrows = [
 			},
 		],
 	})),
+	{
+		// The emulator stands for the upstreams: sharing the portal's rules would let a bug in one pass every
+		// contract test (issue 22). It shares the contract's schemas, by their #app/ name, and nothing else.
+		files: ['server/emulator/**'],
+		patterns: [
+			{
+				regex: '^(#app/(?!upstream/contract/)|(\\.\\./)+app/)',
+				message:
+					'The emulator imports from app/ only the contract (#app/upstream/contract/…): its rules are its own, read from the spec.',
+			},
+		],
+	},
 ].map(({ files, patterns }) => ({
 	files,
 	// Tests may reach across (fixtures, the route table); the arrows are about what ships.
@@ -129,6 +141,18 @@ export default defineConfig(
 		},
 	},
 	...importArrows,
+	{
+		// Every setting is read and checked once, in app/env.server.ts (issue 22): a value read beside it skips
+		// its validation and the README's table. The emulator stands for the upstreams and reads its own.
+		files: ['app/**', 'server/**'],
+		ignores: ['app/env.server.ts', 'server/emulator/**', '**/*.test.ts', '**/*.test.tsx'],
+		rules: {
+			'no-restricted-properties': [
+				'error',
+				{ object: 'process', property: 'env', message: 'Read settings through app/env.server.ts (getEnv()).' },
+			],
+		},
+	},
 	{
 		// A cycle makes the arrows meaningless (each side imports the other) and breaks module start-up order.
 		files: ['app/**'],

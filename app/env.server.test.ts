@@ -2,7 +2,7 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_PICTURE_HOSTS } from './domain/pictures.ts'
 import type { ShopKey } from './session/shop-reply.server.ts'
-import { EMULATOR_SHOP_PUBLIC_KEY, parseEnv } from './env.server.ts'
+import { EMULATOR_SHOP_PUBLIC_KEY, loggingSettings, parseEnv } from './env.server.ts'
 
 const UPSTREAMS = Object.fromEntries(
 	[
@@ -182,4 +182,20 @@ describe('IMAGE_HOSTS', () => {
 		'stops the portal with a bad entry: %s',
 		(value) => expect(() => parseEnv({ IMAGE_HOSTS: value })).toThrow(/IMAGE_HOSTS/),
 	)
+})
+
+describe('the settings the server reads before the rest', () => {
+	it('reads the log settings and the build folder through the schema', () => {
+		expect(loggingSettings({ LOG_LEVEL: 'debug', PORTAL_LOG_FILE: '/tmp/portal.log' })).toEqual({
+			LOG_LEVEL: 'debug',
+			PORTAL_LOG_FILE: '/tmp/portal.log',
+		})
+		expect(parseEnv({ PORTAL_BUILD_DIR: 'build-h10' }).PORTAL_BUILD_DIR).toBe('build-h10')
+		expect(parseEnv({}).PORTAL_BUILD_DIR).toBe('build')
+	})
+
+	it('logs at info until the full read stops the start on a bad level', () => {
+		expect(loggingSettings({ LOG_LEVEL: 'loud' })).toEqual({ LOG_LEVEL: 'info', PORTAL_LOG_FILE: undefined })
+		expect(() => parseEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/)
+	})
 })

@@ -9,6 +9,7 @@ import { previewHostProblem } from './settings/preview-hosts.server.ts'
 import type { ShopKey } from './session/shop-reply.server.ts'
 import { DEFAULT_PICTURE_HOSTS, PICTURE_HOST_PATTERN } from './domain/pictures.ts'
 import { isThemeName, type ThemeName } from './domain/theme.ts'
+import { EMULATOR_SECURITY_SECRET } from './upstream/contract/security-token.ts'
 
 /** An optional URL of the given schemes; an empty value counts as absent. */
 const optionalUrlOf = (protocol: RegExp) =>
@@ -142,6 +143,16 @@ const EnvSchema = z.object({
 			}
 			return map
 		}),
+	/** The portal's own log's level (pino's names); `debug` shows the log service's failures (spec 2 §8). */
+	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
+	/** Also writes the portal's log to this file (the end-to-end suite checks it for personal data). */
+	PORTAL_LOG_FILE: z
+		.string()
+		.trim()
+		.transform((v) => (v === '' ? undefined : v))
+		.optional(),
+	/** Where the server reads the production build (react-router.config.ts writes it there). */
+	PORTAL_BUILD_DIR: z.string().trim().min(1).default('build'),
 	/** The log service's backstage service the portal's usage events go to (`POST log/{service}`, spec 2 §7). */
 	LOG_SERVICE: z
 		.string()
@@ -235,6 +246,9 @@ const EnvSchema = z.object({
 	VIDEO_API_URL: optionalUrl,
 })
 
+/** The names of every setting: the README's settings table lists each (app/env-readme.test.ts). */
+export const SETTING_NAMES: readonly string[] = Object.keys(EnvSchema.shape)
+
 export type Env = z.infer<typeof EnvSchema> & {
 	SESSION_SECRETS: string[]
 	USE_EMULATOR: boolean
@@ -261,8 +275,8 @@ const DEV_SESSION_SECRET = 'development-only-session-secret'
  */
 export const EMULATOR_SHOP_PUBLIC_KEY = 'MCowBQYDK2VwAyEAvNO2NlVINBD9sArmasZ11C93C4aBIYDCrLbYiCFcgMk='
 
-/** The built-in emulator's default; real upstreams need their own (checked below). */
-export const EMULATOR_SECURITY_SECRET = 'emulator-security-token-secret'
+/** The built-in emulator's default (the contract's); real upstreams need their own (checked below). */
+export { EMULATOR_SECURITY_SECRET }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
 	const result = EnvSchema.safeParse(source)
@@ -321,6 +335,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 }
 
 let cached: Env | undefined
+
+const LoggingSchema = EnvSchema.pick({ LOG_LEVEL: true, PORTAL_LOG_FILE: true })
+
+/**
+ * The log's settings, which the server needs before it reads the rest: the logger must take every line,
+ * the settings' own errors too. Read by the same schema; a bad value gives the defaults here, and the
+ * full read that follows stops the start with its message (through the logger).
+ */
+export function loggingSettings(source: Record<string, string | undefined> = process.env) {
+	const result = LoggingSchema.safeParse(source)
+	return result.success ? result.data : LoggingSchema.parse({})
+}
 
 /** The validated settings; parsed on first use. */
 export function getEnv(): Env {

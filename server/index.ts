@@ -7,7 +7,7 @@ import http from 'node:http'
 import path from 'node:path'
 import type { RouterContextProvider, ServerBuild } from 'react-router'
 import { shopConnectSources } from '../app/domain/shop-handoff.ts'
-import { initEnv } from '../app/env.server.ts'
+import { initEnv, loggingSettings } from '../app/env.server.ts'
 import type { PictureResponse } from '../app/upstream/pictures.server.ts'
 import { createPortalApp } from './app.ts'
 import { createEmulator } from './emulator/index.ts'
@@ -17,7 +17,8 @@ import { closeGracefully } from './shutdown.ts'
 const SHUTDOWN_GRACE_MS = 10_000
 
 // Before anything logs: every line of the process goes through the scrubbing logger.
-routeConsoleThrough(createLogger({ level: process.env.LOG_LEVEL, file: process.env.PORTAL_LOG_FILE }))
+const logging = loggingSettings()
+routeConsoleThrough(createLogger({ level: logging.LOG_LEVEL, file: logging.PORTAL_LOG_FILE }))
 const env = initEnv()
 const dev = process.argv.includes('--dev')
 const root = path.resolve(import.meta.dirname, '..')
@@ -86,7 +87,7 @@ if (dev) {
 		await viteServer.close()
 	}
 } else {
-	const buildDir = path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build')
+	const buildDir = path.resolve(root, env.PORTAL_BUILD_DIR)
 	const build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild
 	const entry = entryOf(build)
 	app = createPortalApp({

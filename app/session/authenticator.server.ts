@@ -46,7 +46,7 @@ const pkceCookie = createCookie('__sso', {
 	sameSite: 'lax',
 	path: '/oauth2',
 	maxAge: 600,
-	secure: process.env.NODE_ENV === 'production',
+	secure: getEnv().NODE_ENV === 'production',
 	secrets: getEnv().SESSION_SECRETS,
 })
 

@@ -34,6 +34,17 @@ describe('the import arrows lint checks', () => {
 			"import { x } from '#app/routes/visit/tools.tsx'",
 		],
 		['server/ in app', 'app/session/new.server.ts', "import { x } from '#server/logger.ts'"],
+		[
+			'a portal rule in the emulator',
+			'server/emulator/account/new.ts',
+			"import { x } from '#app/domain/ticket-tags.ts'",
+		],
+		[
+			'a portal rule in the emulator, relatively',
+			'server/emulator/account/new.ts',
+			"import { x } from '../../../app/domain/account-forms.ts'",
+		],
+		['the portal’s settings in the emulator', 'server/emulator/new.ts', "import { x } from '#app/env.server.ts'"],
 	])('refuses %s', async (_, file, source) => {
 		expect(await refusals(file, source)).toHaveLength(1)
 	})
@@ -47,7 +58,27 @@ describe('the import arrows lint checks', () => {
 		['domain in ui', 'app/ui/new-view.tsx', "import { x } from '#app/domain/culture.ts'"],
 		['its own area in a route', 'app/routes/cloud/new.tsx', "import { x } from './memberships.server.ts'"],
 		['services in a route', 'app/routes/cloud/new.tsx', "import { x } from '#app/services/interests.server.ts'"],
+		['the contract in the emulator', 'server/emulator/new.ts', "import { x } from '#app/upstream/contract/cloud.ts'"],
 	])('lets %s through', async (_, file, source) => {
 		expect(await refusals(file, source)).toEqual([])
+	})
+})
+
+describe('settings read beside app/env.server.ts', () => {
+	const readsEnv = async (file: string) => {
+		const source = 'export const level = process.env.LOG_LEVEL\n'
+		const [result] = await eslint.lintText(source, { filePath: path.join(root, file) })
+		return result!.messages.filter((m) => m.ruleId === 'no-restricted-properties').length
+	}
+
+	it.each(['app/session/new.server.ts', 'app/routes/cloud/new.tsx', 'server/new.ts'])(
+		'are refused in %s',
+		async (file) => {
+			expect(await readsEnv(file)).toBe(1)
+		},
+	)
+
+	it.each(['app/env.server.ts', 'server/emulator/new.ts'])('are let through in %s', async (file) => {
+		expect(await readsEnv(file)).toBe(0)
 	})
 })

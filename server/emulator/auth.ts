@@ -5,7 +5,7 @@ import {
 	SECURITY_TOKEN_HEADER,
 	SECURITY_TOKEN_SECONDS,
 	SECURITY_TOKEN_SKEW_SECONDS,
-} from '../../app/upstream/contract/security-token.ts'
+} from '#app/upstream/contract/security-token.ts'
 import type { EmulatorContext } from './context.ts'
 import { TokenError } from './tokens.ts'
 

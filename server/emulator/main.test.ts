@@ -8,8 +8,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EMULATOR_SECURITY_SECRET } from '#app/env.server.ts'
-import { SECURITY_TOKEN_AUDIENCE, SECURITY_TOKEN_HEADER } from '#app/upstream/contract/security-token.ts'
+import {
+	EMULATOR_SECURITY_SECRET,
+	SECURITY_TOKEN_AUDIENCE,
+	SECURITY_TOKEN_HEADER,
+} from '#app/upstream/contract/security-token.ts'
 import { freePort } from '#tests/redis-server.ts'
 import { DEMO_ACCOUNTS } from './demo.ts'
 

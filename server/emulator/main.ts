@@ -6,7 +6,7 @@
 import http from 'node:http'
 import path from 'node:path'
 import express from 'express'
-import { EMULATOR_SECURITY_SECRET, initEnv } from '../../app/env.server.ts'
+import { EMULATOR_SECURITY_SECRET } from '#app/upstream/contract/security-token.ts'
 import { createLogger, routeConsoleThrough } from '../logger.ts'
 import { closeGracefully } from '../shutdown.ts'
 import { createEmulator } from './index.ts'
@@ -15,6 +15,20 @@ import { createEmulator } from './index.ts'
 // request data; like the portal's, every line goes through the scrubbing logger (server/logger.ts).
 routeConsoleThrough(createLogger({ level: process.env.LOG_LEVEL }))
 
+/**
+ * The admin calls' token for callers other than loopback. The emulator reads its own few settings: it
+ * stands for the upstreams, so it takes nothing of the portal's but the contract (issue 22).
+ */
+function adminToken(): string | undefined {
+	const token = process.env.EMULATOR_ADMIN_TOKEN?.trim()
+	if (!token) return undefined
+	if (token.length < 16) {
+		console.error('Invalid environment:\n  EMULATOR_ADMIN_TOKEN: at least 16 characters')
+		process.exit(1)
+	}
+	return token
+}
+
 const port = Number(process.env.EMULATOR_PORT ?? 3001)
 const emulatorUrl = `http://localhost:${port}/_emulator`
 const emulator = await createEmulator({
@@ -22,7 +36,7 @@ const emulator = await createEmulator({
 	portalUrl: process.env.PUBLIC_URL ?? 'http://localhost:3000',
 	emulatorUrl,
 	securitySecret: process.env.RCP_SECURITY_SECRET ?? EMULATOR_SECURITY_SECRET,
-	adminToken: initEnv().EMULATOR_ADMIN_TOKEN,
+	adminToken: adminToken(),
 })
 const app = express()
 app.disable('x-powered-by')

@@ -15,6 +15,15 @@ export const ATTEMPT_WINDOW_MS = 15 * 60 * 1000
  * new: no such email; legacy: from the older portal, needs migration; unactivated: signed up, not
  * confirmed; active.
  */
+/**
+ * Spec 1 §6: staff are the users whose email is at the company's domain (the API's refusal names
+ * it: 'Not Roland Account'). The API's own check, not the portal's (issue 22).
+ */
+export function isStaffAccount(email: string): boolean {
+	const domain = email.slice(email.lastIndexOf('@') + 1)
+	return email.includes('@') && domain.trim().toLowerCase() === 'roland.com'
+}
+
 export type UserStatus = 'legacy' | 'unactivated' | 'active'
 
 export interface UserRow {

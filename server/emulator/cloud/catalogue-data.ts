@@ -3,7 +3,7 @@
  * their prices, lifetime keys, hardware that unlocks instruments, the
  * Play2-4Life reward pool and the offers. Written as compact tables.
  */
-import type { Money } from '../../../app/upstream/contract/cloud.ts'
+import type { Money } from '#app/upstream/contract/cloud.ts'
 
 const usd = (amount: number): Money => ({ amount, currency: 'USD' })
 

@@ -14,8 +14,8 @@ import type {
 	Offer,
 	Plan,
 	RefundPolicy,
-} from '../../../app/upstream/contract/cloud.ts'
-import { FREE_TRIAL_DAYS } from '../../../app/upstream/contract/cloud.ts'
+} from '#app/upstream/contract/cloud.ts'
+import { FREE_TRIAL_DAYS } from '#app/upstream/contract/cloud.ts'
 import type { EmulatorContext } from '../context.ts'
 import { BRAND_SITES } from '../public/brands.ts'
 import {

@@ -11,7 +11,7 @@ import {
 	SUBSCRIPTION_TYPE,
 	type Offer,
 	type ValidateTokenResponseSchema,
-} from '../../../app/upstream/contract/cloud.ts'
+} from '#app/upstream/contract/cloud.ts'
 import type { EmulatorContext } from '../context.ts'
 import { findPlan, listOffers, money } from './catalogue.ts'
 import { CloudError, iso, listSubscriptions } from './store.ts'

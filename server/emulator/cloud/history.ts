@@ -4,7 +4,7 @@
  * billing history. Only the start is set here, with its first payment and Play2-4Life enrolment; the
  * cloud API's own rules (`settle`) then charge every renewal due since, as they would have.
  */
-import { SUBSCRIPTION_SOURCE, SUBSCRIPTION_STATUS, SUBSCRIPTION_TYPE } from '../../../app/upstream/contract/cloud.ts'
+import { SUBSCRIPTION_SOURCE, SUBSCRIPTION_STATUS, SUBSCRIPTION_TYPE } from '#app/upstream/contract/cloud.ts'
 import type { EmulatorContext } from '../context.ts'
 import { transaction } from '../db.ts'
 import { findPlan } from './catalogue.ts'

@@ -18,7 +18,7 @@ import {
 	type Offer,
 	type PaymentSchema,
 	type RefundPolicy,
-} from '../../../app/upstream/contract/cloud.ts'
+} from '#app/upstream/contract/cloud.ts'
 import { migrateUsers } from '../account/users.ts'
 import { requireToken, sendError } from '../auth.ts'
 import type { EmulatorContext, EmulatorService } from '../context.ts'

@@ -13,7 +13,7 @@ import {
 	SERIAL_NUMBER_PATTERN,
 	type KeyRegistrationFailure,
 	type KeyRegistrationResponseSchema,
-} from '../../../app/upstream/contract/cloud.ts'
+} from '#app/upstream/contract/cloud.ts'
 import type { EmulatorContext } from '../context.ts'
 import { findHardware, listLifetimeKeys } from './catalogue.ts'
 import { CloudError, insertUserProduct, iso } from './store.ts'

@@ -12,7 +12,7 @@ import {
 	LOYALTY_PROGRAM_NAME,
 	SUBSCRIPTION_TYPE,
 	type LoyaltyProgramSchema,
-} from '../../../app/upstream/contract/cloud.ts'
+} from '#app/upstream/contract/cloud.ts'
 import type { EmulatorContext } from '../context.ts'
 import { findMembership, listProducts, rewardPool } from './catalogue.ts'
 import {

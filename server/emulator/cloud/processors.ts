@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Request, Response } from 'express'
 import type { z } from 'zod'
-import type { PaymentInformationUrlSchema } from '../../../app/upstream/contract/cloud.ts'
+import type { PaymentInformationUrlSchema } from '#app/upstream/contract/cloud.ts'
 import type { EmulatorContext } from '../context.ts'
 import { transaction } from '../db.ts'
 import { escapeMarkup as escapeHtml } from '../markup.ts'

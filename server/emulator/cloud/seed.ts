@@ -5,7 +5,7 @@
  * Play2-4Life running with one reward chosen, a lifetime key and a hardware
  * registration. The demo customer has never subscribed (trial eligible).
  */
-import { SUBSCRIPTION_SOURCE, SUBSCRIPTION_STATUS, SUBSCRIPTION_TYPE } from '../../../app/upstream/contract/cloud.ts'
+import { SUBSCRIPTION_SOURCE, SUBSCRIPTION_STATUS, SUBSCRIPTION_TYPE } from '#app/upstream/contract/cloud.ts'
 import type { EmulatorContext } from '../context.ts'
 import { DEMO_ACCOUNTS } from '../demo.ts'
 import { ENTITLEMENT_KEYS, SERIAL_NUMBERS } from './catalogue-data.ts'

@@ -12,7 +12,7 @@ import {
 	type ProductsImagesResponseSchema,
 	type ServiceRequestSchema,
 	type UserRuleStatusSchema,
-} from '../../../app/upstream/contract/cloud.ts'
+} from '#app/upstream/contract/cloud.ts'
 import { findUserById } from '../account/users.ts'
 import type { EmulatorContext } from '../context.ts'
 import { findMembership, findProduct, imageUrl, topMembership } from './catalogue.ts'

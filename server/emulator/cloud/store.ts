@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
-import type { CancellationReasonSchema, RuleTypeSchema } from '../../../app/upstream/contract/cloud.ts'
+import type { CancellationReasonSchema, RuleTypeSchema } from '#app/upstream/contract/cloud.ts'
 import type { EmulatorContext } from '../context.ts'
 import { ACTIVE_SUBSCRIPTION_STATUSES, migrateSubscriptions } from './subscriptions-table.ts'
 

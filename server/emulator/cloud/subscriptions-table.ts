@@ -4,7 +4,7 @@
  * subscriptions (spec 1 §6).
  */
 import type { DatabaseSync } from 'node:sqlite'
-import { SUBSCRIPTION_STATUS } from '../../../app/upstream/contract/cloud.ts'
+import { SUBSCRIPTION_STATUS } from '#app/upstream/contract/cloud.ts'
 import { createClock } from '../clock.ts'
 
 /** Spec 2 §3 subscription status values (defined once, in the cloud contract). */

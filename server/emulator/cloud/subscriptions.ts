@@ -16,7 +16,7 @@ import {
 	type ProcessorCancellationSchema,
 	type SubscriptionSchema,
 	type UserProductSchema,
-} from '../../../app/upstream/contract/cloud.ts'
+} from '#app/upstream/contract/cloud.ts'
 import type { EmulatorContext } from '../context.ts'
 import { findMembership, findPlan, findProduct, imageUrl, topMembership } from './catalogue.ts'
 import { ensureEnrolment, settleLoyalty } from './loyalty.ts'

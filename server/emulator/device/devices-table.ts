@@ -1,6 +1,6 @@
 /** The devices each user's instruments have reported, in the order they were first seen. */
 import type { DatabaseSync } from 'node:sqlite'
-import type { DeviceRecord } from '../../../app/upstream/contract/device.ts'
+import type { DeviceRecord } from '#app/upstream/contract/device.ts'
 
 export function migrateDevices(db: DatabaseSync): void {
 	db.exec(`CREATE TABLE IF NOT EXISTS devices (

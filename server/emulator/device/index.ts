@@ -4,7 +4,7 @@
  */
 import express from 'express'
 import type { z } from 'zod'
-import type { DeviceListSchema } from '../../../app/upstream/contract/device.ts'
+import type { DeviceListSchema } from '#app/upstream/contract/device.ts'
 import { requireToken, sendError } from '../auth.ts'
 import type { EmulatorService } from '../context.ts'
 import { DEMO_ACCOUNTS } from '../demo.ts'

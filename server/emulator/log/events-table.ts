@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import type { DatabaseSync } from 'node:sqlite'
 import type { z } from 'zod'
-import type { StoredLogEventSchema } from '../../../app/upstream/contract/log.ts'
+import type { StoredLogEventSchema } from '#app/upstream/contract/log.ts'
 
 export type StoredLogEvent = z.input<typeof StoredLogEventSchema>
 

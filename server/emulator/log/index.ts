@@ -16,7 +16,7 @@ import {
 	LogEventSchema,
 	type LogReceiptSchema,
 	type StoredLogEventsSchema,
-} from '../../../app/upstream/contract/log.ts'
+} from '#app/upstream/contract/log.ts'
 import { optionalToken, requireToken, sendError } from '../auth.ts'
 import type { EmulatorService } from '../context.ts'
 import { deleteUserLogEvents, insertLogEvent, listLogEvents, migrateLogEvents } from './events-table.ts'

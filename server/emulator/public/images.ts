@@ -1,7 +1,6 @@
 /** Product images the public API serves itself: simple generated SVGs with the product's name on its brand's colour. */
 import type { ProductRow } from '../account/products.ts'
-import type { ThemeName } from '../../../app/domain/theme.ts'
-import { brandColour } from './brands.ts'
+import { brandColour, type Brand } from './brands.ts'
 import { escapeMarkup as escapeXml } from '../markup.ts'
 
 export const IMAGE_KINDS = {
@@ -17,7 +16,7 @@ export function isImageKind(value: string): value is ImageKind {
 
 export function productImageSvg(
 	product: Pick<ProductRow, 'name' | 'modelCode'>,
-	brand: ThemeName,
+	brand: Brand,
 	kind: ImageKind,
 ): string {
 	const { width, height } = IMAGE_KINDS[kind]

@@ -5,7 +5,6 @@
  */
 import express, { type Response } from 'express'
 import type { z } from 'zod'
-import { normaliseCultureCode } from '../../../app/domain/culture.ts'
 import {
 	GeoipQuerySchema,
 	type GeoipSchema,
@@ -13,7 +12,8 @@ import {
 	type PrivacyPolicyUrlSchema,
 	ProductImagesQuerySchema,
 	type ProductImagesSchema,
-} from '../../../app/upstream/contract/public.ts'
+} from '#app/upstream/contract/public.ts'
+import { servedCultureOr } from '../cultures.ts'
 import { findProductBySlug, migrateProducts, type ProductRow } from '../account/products.ts'
 import { sendError } from '../auth.ts'
 import type { EmulatorService } from '../context.ts'
@@ -69,7 +69,7 @@ export const publicService: EmulatorService = {
 			const answer: z.input<typeof ProductImagesSchema> = {
 				slug: product.slug,
 				brand,
-				cultureCode: normaliseCultureCode(query.data.culture_code),
+				cultureCode: servedCultureOr(query.data.culture_code),
 				images: (['main', 'thumbnail', 'gallery'] as const).map((kind) => ({
 					kind,
 					url: `${base}/${kind}.svg`,
@@ -94,7 +94,7 @@ export const publicService: EmulatorService = {
 			const query = PrivacyPolicyQuerySchema.safeParse(req.query)
 			const brand = query.success ? brandName(query.data.brand) : null
 			if (!query.success || !brand) return invalid(res)
-			const culture = normaliseCultureCode(query.data.culture_code)
+			const culture = servedCultureOr(query.data.culture_code)
 			const answer: z.input<typeof PrivacyPolicyUrlSchema> = {
 				url: privacyPolicyUrl(brand, culture, query.data.country),
 			}

@@ -5,9 +5,8 @@
  * the Japanese one (APPI), else the global one. The country comes from the
  * query, else from the culture's region.
  */
-import type { ThemeName } from '../../../app/domain/theme.ts'
-import type { CultureCode } from '../../../app/domain/culture.ts'
-import { BRAND_SITES } from './brands.ts'
+import type { CultureCode } from '../cultures.ts'
+import { BRAND_SITES, type Brand } from './brands.ts'
 
 const EUROPEAN = new Set([
 	'AT',
@@ -61,7 +60,7 @@ export function cultureCountry(culture: CultureCode): string {
 	return region === 'SP' ? 'RS' : region
 }
 
-export function privacyPolicyUrl(brand: ThemeName, culture: CultureCode, country: string | undefined): string {
+export function privacyPolicyUrl(brand: Brand, culture: CultureCode, country: string | undefined): string {
 	const region = policyRegion(country ?? cultureCountry(culture))
 	return `https://${BRAND_SITES[brand]}/${culture.toLowerCase()}/privacy-policy/${region}/`
 }

@@ -3,7 +3,7 @@
  * value and regional groups). Ids are stable: the culture's place in the supported
  * list, so every service that refers to a culture by id agrees.
  */
-import { regionalGroups, SUPPORTED_CULTURES, type CultureCode } from '../../../app/domain/culture.ts'
+import { CULTURE_CODES, regionsOf, type CultureCode } from '../cultures.ts'
 
 const LANGUAGES: Record<string, [en: string, ja: string]> = {
 	bg: ['Bulgarian', 'ブルガリア語'],
@@ -91,7 +91,7 @@ function parts(value: CultureCode): { language: string; country: string } {
 	return { language, country }
 }
 
-export const CULTURES: readonly CultureSeed[] = SUPPORTED_CULTURES.map((value, index) => {
+export const CULTURES: readonly CultureSeed[] = CULTURE_CODES.map((value, index) => {
 	const { language, country } = parts(value)
 	const [languageEn, languageJa] = LANGUAGES[language]!
 	const [countryEn, countryJa] = COUNTRIES[country]!
@@ -100,7 +100,7 @@ export const CULTURES: readonly CultureSeed[] = SUPPORTED_CULTURES.map((value, i
 		value,
 		language,
 		country,
-		regions: regionalGroups(value),
+		regions: regionsOf(value),
 		label: `${languageEn} (${countryEn})`,
 		labelJa: `${languageJa}（${countryJa}）`,
 	}

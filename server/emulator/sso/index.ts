@@ -31,7 +31,7 @@ import {
 	type TokenResponseSchema,
 	type RedirectUrlResponseSchema,
 	type LoginResponseSchema,
-} from '../../../app/upstream/contract/sso.ts'
+} from '#app/upstream/contract/sso.ts'
 import { AUTHENTICATION_ERRORS, authenticate, findUserById, migrateUsers, tokenSubject } from '../account/users.ts'
 import { requireToken, sendError } from '../auth.ts'
 import type { EmulatorContext, EmulatorService } from '../context.ts'

@@ -2,7 +2,7 @@
  * The single sign-on's own pages: plain HTML forms that work without
  * JavaScript, with labelled fields and errors announced to screen readers.
  */
-import type { AuthorizeQuery } from '../../../app/upstream/contract/sso.ts'
+import type { AuthorizeQuery } from '#app/upstream/contract/sso.ts'
 import { escapeMarkup as escapeHtml } from '../markup.ts'
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f4f4f5;color:#18181b}

@@ -5,7 +5,7 @@
  * client, so the sign-out calls know what to revoke).
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { AUTHORIZATION_CODE_SECONDS } from '../../../app/upstream/contract/sso.ts'
+import { AUTHORIZATION_CODE_SECONDS } from '#app/upstream/contract/sso.ts'
 import type { EmulatorContext } from '../context.ts'
 import { transaction } from '../db.ts'
 

@@ -18,7 +18,7 @@ import {
 	SearchQuerySchema,
 	type SearchListSchema,
 	VIDEO_PAGE_SIZE,
-} from '../../../app/upstream/contract/video.ts'
+} from '#app/upstream/contract/video.ts'
 import { sendError } from '../auth.ts'
 import type { EmulatorService } from '../context.ts'
 import { paginate } from './paging.ts'

@@ -5,7 +5,7 @@ import type {
 	PlaylistItemSchema,
 	PlaylistSchema,
 	SearchResultSchema,
-} from '../../../app/upstream/contract/video.ts'
+} from '#app/upstream/contract/video.ts'
 import { uploadsPlaylistId } from './seed-data.ts'
 import type { ChannelRow, PlaylistItemRow, PlaylistRow, VideoRow } from './tables.ts'
 import { thumbnails } from './thumbnails.ts'

@@ -1,6 +1,6 @@
 /** Thumbnails the video API serves itself: generated SVGs in the real API's three sizes. */
 import type { z } from 'zod'
-import type { ThumbnailsSchema } from '../../../app/upstream/contract/video.ts'
+import type { ThumbnailsSchema } from '#app/upstream/contract/video.ts'
 import { escapeMarkup as escapeXml } from '../markup.ts'
 
 export const VIDEO_THUMBNAIL_SIZES = {

@@ -5,15 +5,16 @@
  * firmware and drivers).
  */
 import express, { type Router } from 'express'
-import { THEMES, isThemeName } from '../../../../app/domain/theme.ts'
 import { sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import type { ProductInfoContent } from '../../seed/product-info.ts'
 import { findProductBySlug, type ProductRow } from '../products.ts'
 import { escapeMarkup as escapeXml } from '../../markup.ts'
+import { brandColour, brandName } from '../../public/brands.ts'
 
 export function productSvg(product: ProductRow): string {
-	const colour = isThemeName(product.brand) ? THEMES[product.brand].primary : '#444444'
+	const brand = brandName(product.brand)
+	const colour = brand ? brandColour(brand) : '#444444'
 	const [model = product.name, ...rest] = product.name.split(' ')
 	return `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320" viewBox="0 0 480 320" role="img" aria-label="${escapeXml(product.name)}">
 <rect width="480" height="320" fill="#f4f4f5"/>

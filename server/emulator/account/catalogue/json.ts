@@ -8,7 +8,6 @@
  */
 import express, { type Response, type Router } from 'express'
 import type { z } from 'zod'
-import { isSupportedCulture } from '../../../../app/domain/culture.ts'
 import {
 	JsonKeyQuerySchema,
 	PRODUCT_REGISTRATION_CATEGORIES_KEY,
@@ -18,9 +17,10 @@ import {
 	type ProductJsonSchema,
 	type ProductRegistrationCategoriesJsonSchema,
 	type TermsOfUseJsonSchema,
-} from '../../../../app/upstream/contract/account-catalogue.ts'
+} from '#app/upstream/contract/account-catalogue.ts'
 import { sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
+import { isServedCulture } from '../../cultures.ts'
 import { getMeta } from '../../db.ts'
 import { CATEGORIES } from '../../seed/categories.ts'
 import { findCulture } from '../../seed/cultures.ts'
@@ -124,7 +124,7 @@ function curation(ctx: EmulatorContext, cultureCode: string): z.input<typeof Cur
 /** A brand's terms of use: one page per brand site and culture. */
 function termsOfUse(ctx: EmulatorContext, brand: string, cultureCode: string): Found {
 	const theme = brandName(brand)
-	if (!theme || !isSupportedCulture(cultureCode)) return notFound(termsOfUseJsonKey(brand, cultureCode))
+	if (!theme || !isServedCulture(cultureCode)) return notFound(termsOfUseJsonKey(brand, cultureCode))
 	const body: z.input<typeof TermsOfUseJsonSchema> = {
 		brand: theme,
 		cultureCode,
@@ -140,7 +140,7 @@ function staticDocument(ctx: EmulatorContext, key: string): Found | undefined {
 	if (terms) return termsOfUse(ctx, terms[1]!, terms[2]!)
 	const match = /^localization\/([^/]+)$/.exec(key)
 	if (!match) return undefined
-	return isSupportedCulture(match[1]!) ? { status: 200, body: localization(ctx, match[1]!) } : notFound(key)
+	return isServedCulture(match[1]!) ? { status: 200, body: localization(ctx, match[1]!) } : notFound(key)
 }
 
 function document(ctx: EmulatorContext, key: string): Found {
@@ -149,12 +149,12 @@ function document(ctx: EmulatorContext, key: string): Found {
 	const product = /^products\/([^/]+)\/([^/]+)$/.exec(key)
 	if (product) {
 		const [, cultureCode, slug] = product as unknown as [string, string, string]
-		const row = isSupportedCulture(cultureCode) ? findProductBySlug(ctx.db, slug) : undefined
+		const row = isServedCulture(cultureCode) ? findProductBySlug(ctx.db, slug) : undefined
 		if (!row) return { status: 404, body: { message: 'Product not found.', code: 'ProductNotFound', slug } }
 		return { status: 200, body: productJson(ctx, row, cultureCode) }
 	}
 	const curationKey = /^curation\/([^/]+)$/.exec(key)
-	if (curationKey && isSupportedCulture(curationKey[1]!)) return { status: 200, body: curation(ctx, curationKey[1]!) }
+	if (curationKey && isServedCulture(curationKey[1]!)) return { status: 200, body: curation(ctx, curationKey[1]!) }
 	return notFound(key)
 }
 

@@ -5,25 +5,26 @@
  * `searchProducts/cache` (the product lookup by model code and its index).
  */
 import express, { type Request, type Response, type Router } from 'express'
-import { MASTER_CACHE_SECONDS, MASTER_LIST_NAMES, type MasterListName } from '../../../../app/domain/master-data.ts'
 import {
 	MASTER_LIST_PATHS,
 	MasterListQuerySchema,
 	SearchProductsQuerySchema,
 	type CacheDownload,
 	type CacheDownloads,
-} from '../../../../app/upstream/contract/account-catalogue.ts'
+} from '#app/upstream/contract/account-catalogue.ts'
 import { sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { findCulture } from '../../seed/cultures.ts'
 import { findProductByModelCode } from '../products.ts'
 import { accountApiBaseOf, currentCacheFile, serveCacheFile, signedUrl } from './cache-files.ts'
-import { listItems, productItem, type ItemInput } from './master-items.ts'
+import { listItems, productItem, type ItemInput, type MasterListName } from './master-items.ts'
 
-/** Seconds a list's cache file is kept (spec 1 §9 cache times; the other lists change rarely). */
+/** Spec 1 §9's cache times: products 3600 s, stores 86400 s; the other lists change rarely (a day). */
+const CACHE_SECONDS: Readonly<Record<string, number>> = { products: 60 * 60, stores: 24 * 60 * 60 }
+
+/** Seconds a list's cache file is kept; the product lookup's index is the products list's. */
 export function cacheTimeOf(name: MasterListName | 'searchProducts'): number {
-	if (name === 'searchProducts') return MASTER_CACHE_SECONDS.products
-	return name === 'products' || name === 'stores' ? MASTER_CACHE_SECONDS[name] : 86400
+	return CACHE_SECONDS[name === 'searchProducts' ? 'products' : name] ?? 24 * 60 * 60
 }
 
 function queryArray(value: unknown): string[] {
@@ -115,7 +116,7 @@ function cachesHandler(ctx: EmulatorContext, name: MasterListName) {
 
 export function listsRouter(ctx: EmulatorContext): Router {
 	const router = express.Router()
-	for (const name of MASTER_LIST_NAMES) {
+	for (const name of Object.keys(MASTER_LIST_PATHS) as MasterListName[]) {
 		const path = `/${MASTER_LIST_PATHS[name]}`
 		router.get(path, listHandler(ctx, name))
 		router.get(`${path}/cache`, cacheHandler(ctx, name))

@@ -5,8 +5,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite'
 import type { z } from 'zod'
-import type { MasterListName } from '../../../../app/domain/master-data.ts'
-import type { MasterItemSchema, ProductSchema } from '../../../../app/upstream/contract/account-catalogue.ts'
+import type { MASTER_LIST_PATHS, MasterItemSchema, ProductSchema } from '#app/upstream/contract/account-catalogue.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { getMeta } from '../../db.ts'
 import { findCategory } from '../../seed/categories.ts'
@@ -14,6 +13,9 @@ import { cultureCodeRef } from '../../seed/cultures.ts'
 import { BRANDS, type MasterSeedItem } from '../../seed/master-lists.ts'
 import { productImageUrl } from '../../seed/products.ts'
 import { listProductSummaries, type ProductRow } from '../products.ts'
+
+/** The lists the account API serves: the contract's paths name them. */
+export type MasterListName = keyof typeof MASTER_LIST_PATHS
 
 export type ItemInput = z.input<typeof MasterItemSchema>
 export type ProductItemInput = z.input<typeof ProductSchema>

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { z } from 'zod'
-import type { Answer, AnswerInfoSchema } from '../../../../app/upstream/contract/account-gear.ts'
+import type { Answer, AnswerInfoSchema } from '#app/upstream/contract/account-gear.ts'
 import type { EmulatorContext } from '../../context.ts'
 
 export interface AnswerInfoRow {

@@ -3,7 +3,7 @@
  * with questionnaireLabels ids 1 (product survey), 2 (purchase) and
  * 3 (satisfaction).
  */
-import { SURVEY_LABEL_IDS, type SurveyName } from '../../../../app/upstream/contract/account-gear.ts'
+import { SURVEY_LABEL_IDS, type SurveyName } from '#app/upstream/contract/account-gear.ts'
 
 export type SurveyLanguage = 'en' | 'ja'
 export type Texts = Record<SurveyLanguage, string>

@@ -7,19 +7,14 @@ import type { DatabaseSync } from 'node:sqlite'
 import express, { type Request, type Response } from 'express'
 import type { z } from 'zod'
 import {
-	DEFAULT_CULTURE,
-	matchCultureCode,
-	SUPPORTED_CULTURES,
-	type CultureCode,
-} from '../../../../app/domain/culture.ts'
-import {
 	CreateAnswerInfoRequestSchema,
 	GEAR_MESSAGES,
 	PostAnswersRequestSchema,
 	type Answer,
 	type AnswerRequiredErrorSchema,
 	type QuestionnaireSchema,
-} from '../../../../app/upstream/contract/account-gear.ts'
+} from '#app/upstream/contract/account-gear.ts'
+import { CULTURE_CODES, FALLBACK_CULTURE, findServedCulture, type CultureCode } from '../../cultures.ts'
 import { requireToken, sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { getMeta, setMeta } from '../../db.ts'
@@ -99,16 +94,16 @@ function listQuestionnaires(db: DatabaseSync): QuestionnaireRow[] {
  * sharing a table.
  */
 export function cultureCodeId(culture: CultureCode): string {
-	return String(SUPPORTED_CULTURES.indexOf(culture) + 1)
+	return String(CULTURE_CODES.indexOf(culture) + 1)
 }
 
 /** `cultureCodeIds[]` may carry master-list ids or culture codes; the first one we know wins. */
 function cultureFrom(values: string[]): CultureCode {
 	for (const value of values) {
-		const culture = /^\d+$/.test(value) ? SUPPORTED_CULTURES[Number(value) - 1] : matchCultureCode(value)
+		const culture = /^\d+$/.test(value) ? CULTURE_CODES[Number(value) - 1] : findServedCulture(value)
 		if (culture) return culture
 	}
-	return DEFAULT_CULTURE
+	return FALLBACK_CULTURE
 }
 
 const languageOf = (culture: CultureCode): SurveyLanguage => (culture.startsWith('ja') ? 'ja' : 'en')

@@ -17,7 +17,7 @@ import {
 	SERIAL_CODE_MIN_LENGTH,
 	UpdateRegisteredProductRequestSchema,
 	type RegisteredProductSchema,
-} from '../../../../app/upstream/contract/account-gear.ts'
+} from '#app/upstream/contract/account-gear.ts'
 import { sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { transaction } from '../../db.ts'

@@ -11,7 +11,7 @@ import {
 	HELP_CENTRE_MESSAGES,
 	type ArticleSchema,
 	type ArticleSearchResultSchema,
-} from '../../../../app/upstream/contract/help-centre.ts'
+} from '#app/upstream/contract/help-centre.ts'
 import { sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { queryList } from '../gear/request.ts'

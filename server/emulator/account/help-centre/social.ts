@@ -15,7 +15,7 @@ import {
 	type SocialFeedSchema,
 	type SocialMediaSchema,
 	type SocialPostSchema,
-} from '../../../../app/upstream/contract/help-centre.ts'
+} from '#app/upstream/contract/help-centre.ts'
 import { requireToken, sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { queryList } from '../gear/request.ts'

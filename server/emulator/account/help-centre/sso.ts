@@ -14,7 +14,7 @@ import {
 	HELP_CENTRE_MESSAGES,
 	HelpCentreSsoRequestSchema,
 	type HelpCentreSsoResponseSchema,
-} from '../../../../app/upstream/contract/help-centre.ts'
+} from '#app/upstream/contract/help-centre.ts'
 import { sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { getMeta, setMeta } from '../../db.ts'

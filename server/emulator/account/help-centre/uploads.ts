@@ -13,7 +13,7 @@ import {
 	HELP_CENTRE_UPLOAD_MAX_BYTES,
 	type HelpCentreAttachmentSchema,
 	type HelpCentreUploadSchema,
-} from '../../../../app/upstream/contract/help-centre.ts'
+} from '#app/upstream/contract/help-centre.ts'
 import { optionalToken, requireSecurityToken, sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 

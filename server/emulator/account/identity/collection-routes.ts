@@ -10,7 +10,7 @@ import {
 	PhoneRequestSchema,
 	type PhoneSchema,
 	type UserInterestSchema,
-} from '../../../../app/upstream/contract/account-identity.ts'
+} from '#app/upstream/contract/account-identity.ts'
 import { requireToken, sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { caller, ownUser, page, param, parseBody } from './http.ts'

@@ -14,7 +14,7 @@ import {
 	TEMPORARY_DATA_PURPOSES,
 	type TemporaryDataPurpose,
 	type TemporaryDataSchema,
-} from '../../../../app/upstream/contract/account-identity.ts'
+} from '#app/upstream/contract/account-identity.ts'
 import { requireToken, sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { caller, ownUser, param, parseBody } from './http.ts'

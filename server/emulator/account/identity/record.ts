@@ -5,12 +5,11 @@
  * portal drops before storing.
  */
 import type { z } from 'zod'
-import { isStaffEmail } from '../../../../app/domain/user-record.ts'
-import { SHOP_SERVICE_ID, type UserRecordSchema } from '../../../../app/upstream/contract/account-identity.ts'
+import { SHOP_SERVICE_ID, type UserRecordSchema } from '#app/upstream/contract/account-identity.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { presentRegisteredProduct } from '../gear/registered-products.ts'
 import { listRegisteredProducts } from '../registered-products-table.ts'
-import type { UserRow } from '../users.ts'
+import { isStaffAccount, type UserRow } from '../users.ts'
 import { cultureCodeRef, findInterest } from './masters.ts'
 import { profileOf } from './rules.ts'
 import { findExternalId, listInterests, listPhones } from './tables.ts'
@@ -62,7 +61,7 @@ export function userRecord(ctx: EmulatorContext, user: UserRow): UserRecordAnswe
 		gender: text(profile.gender),
 		registeredProducts: registeredProducts(ctx, user.id),
 		shopifyId: findExternalId(ctx.db, user.id, SHOP_SERVICE_ID)?.id ?? null,
-		managingCultureCodes: isStaffEmail(user.email)
+		managingCultureCodes: isStaffAccount(user.email)
 			? (profile.managingCultureCodes ?? []).flatMap((value) => {
 					const ref = cultureCodeRef(value)
 					return ref ? [ref] : []

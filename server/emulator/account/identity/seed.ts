@@ -5,7 +5,7 @@
  * one that signed up but has not activated (its code is in the outbox).
  */
 import { randomUUID } from 'node:crypto'
-import { SHOP_SERVICE_ID } from '../../../../app/upstream/contract/account-identity.ts'
+import { SHOP_SERVICE_ID } from '#app/upstream/contract/account-identity.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { DEMO_ACCOUNTS, type DemoAccountName } from '../../demo.ts'
 import { insertUser, type UserStatus } from '../users.ts'

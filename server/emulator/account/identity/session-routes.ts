@@ -20,7 +20,7 @@ import {
 	SigninRequestSchema,
 	SignupRequestSchema,
 	type SignupResponseSchema,
-} from '../../../../app/upstream/contract/account-identity.ts'
+} from '#app/upstream/contract/account-identity.ts'
 import { requireSecurityToken, sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { TokenError, type IssuedTokens } from '../../tokens.ts'

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { DatabaseSync } from 'node:sqlite'
-import type { TemporaryDataPurpose } from '../../../../app/upstream/contract/account-identity.ts'
+import type { TemporaryDataPurpose } from '#app/upstream/contract/account-identity.ts'
 import type { EmulatorContext } from '../../context.ts'
 
 /** How long temporary data is kept (designed: long enough to sign up and activate). */

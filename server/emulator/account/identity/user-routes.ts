@@ -4,7 +4,6 @@
  */
 import express, { type Router } from 'express'
 import type { z } from 'zod'
-import { isStaffEmail } from '../../../../app/domain/user-record.ts'
 import {
 	ChangePasswordRequestSchema,
 	ConfirmEmailChangeRequestSchema,
@@ -18,13 +17,21 @@ import {
 	PasswordResetConfirmRequestSchema,
 	PasswordResetRequestSchema,
 	ProfileUpdateRequestSchema,
-} from '../../../../app/upstream/contract/account-identity.ts'
+} from '#app/upstream/contract/account-identity.ts'
 import { requireSecurityToken, requireToken, sendError } from '../../auth.ts'
 import type { EmulatorContext } from '../../context.ts'
 import { transaction } from '../../db.ts'
 import { hasActiveCloudSubscription } from '../../cloud/subscriptions-table.ts'
 import { deleteRegisteredProductsOf } from '../registered-products-table.ts'
-import { checkPassword, clearSigninFailures, deleteUser, findUserByEmail, findUserById, updateUser } from '../users.ts'
+import {
+	checkPassword,
+	clearSigninFailures,
+	deleteUser,
+	findUserByEmail,
+	findUserById,
+	isStaffAccount,
+	updateUser,
+} from '../users.ts'
 import { CODE_ERRORS, checkCode, issueCode, maskEmail, sendEmailChangeMail, sendPasswordResetMail } from './codes.ts'
 import { caller, isoNow, ownUser, param, parseBody, sendRuleError } from './http.ts'
 import { cultureCodeRef } from './masters.ts'
@@ -162,7 +169,7 @@ export function userRoutes(ctx: EmulatorContext): Router {
 	function staffOnly(req: express.Request, res: express.Response, next: express.NextFunction) {
 		const user = caller(ctx, res)
 		if (!user) return
-		if (!isStaffEmail(user.email)) return sendError(res, 403, 'Not Roland Account', 'NotRolandAccount')
+		if (!isStaffAccount(user.email)) return sendError(res, 403, 'Not Roland Account', 'NotRolandAccount')
 		next()
 	}
 
@@ -177,7 +184,7 @@ export function userRoutes(ctx: EmulatorContext): Router {
 	router.get('/users/:id/managingCultureCodes', access, staffOnly, (req, res) => {
 		const user = findUserById(ctx.db, param(req, 'id'))
 		if (!user) return sendError(res, 404, 'User does not exist.', 'UserNotFoundException')
-		const values = isStaffEmail(user.email) ? (profileOf(user).managingCultureCodes ?? []) : []
+		const values = isStaffAccount(user.email) ? (profileOf(user).managingCultureCodes ?? []) : []
 		const answer: z.input<typeof ManagingCultureCodesResponseSchema> = {
 			managingCultureCodes: values.flatMap((value) => cultureCodeRef(value) ?? []),
 		}
