@@ -123,3 +123,23 @@ test.describe('signed in as the demo cloud member', () => {
 		expect(bullets).toBe('none')
 	})
 })
+
+test.describe('signed in as the demo customer', () => {
+	test.use({ signedInAs: 'customer' })
+
+	test('a product’s specifications at 320 px: one line each, its name then its value and unit, across the page', async ({
+		page,
+	}) => {
+		await page.goto('/products/fp-30x/specs')
+		const row = page.locator('.spec-table tbody tr', { has: page.locator('th', { hasText: 'Width' }) })
+		const name = row.locator('th')
+		const value = row.locator('td').first()
+		await expect(row).toContainText('430')
+		const [nameBox, valueBox, rowBox] = await Promise.all([name.boundingBox(), value.boundingBox(), row.boundingBox()])
+		// On one line: the value beside the name, not under it; no "Item" or "Value" label repeating the header.
+		expect(Math.abs(nameBox!.y - valueBox!.y)).toBeLessThan(4)
+		expect(await value.evaluate((td) => getComputedStyle(td, '::before').content)).toBe('none')
+		// The row spans the page (less its margins), not only its words.
+		expect(rowBox!.width).toBeGreaterThan(PHONE.width - 48)
+	})
+})

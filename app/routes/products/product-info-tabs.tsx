@@ -22,7 +22,7 @@ function FeaturesTab({ content }: { content: Content<'features'> }) {
 function SpecsTab({ content }: { content: Content<'specs'> }) {
 	const t = useT()
 	return (
-		<div className="stack">
+		<div className="stack spec-tables">
 			{content.specs.map((table) => (
 				<DataTable
 					key={table.caption}
