@@ -226,6 +226,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 					result={result}
 					initial={loaderData.culture}
 					options={loaderData.cultures}
+					required
 				/>
 				<SelectField
 					name="country"
@@ -233,6 +234,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 					result={result}
 					initial={loaderData.country}
 					options={loaderData.countries}
+					required
 				/>
 				<CheckboxField name="allowEmail" label={t('field.allowEmail')} result={result} />
 				<CheckboxField
@@ -243,6 +245,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 						</>
 					}
 					result={result}
+					required
 				/>
 				<p className="actions">
 					<SubmitButton name="intent" value="create">
