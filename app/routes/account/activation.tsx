@@ -81,6 +81,7 @@ export default function Activation({ actionData }: Route.ComponentProps) {
 							result={confirmResult}
 							initial={email}
 							autoComplete="email"
+							required
 						/>
 						<Field
 							name="code"
@@ -89,6 +90,7 @@ export default function Activation({ actionData }: Route.ComponentProps) {
 							initial={code}
 							inputMode="numeric"
 							autoComplete="one-time-code"
+							required
 						/>
 					</>
 				)}
@@ -107,6 +109,7 @@ export default function Activation({ actionData }: Route.ComponentProps) {
 						result={resendResult ?? confirmResult}
 						initial={email}
 						autoComplete="email"
+						required
 					/>
 					<SubmitButton name="intent" value="resend" secondary>
 						{t('account.resend')}

@@ -61,7 +61,7 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
 		<Form method="post" className="form" noValidate>
 			<p className="notice">{t('account.deleteWarning')}</p>
 			<FormErrors result={result} />
-			<CheckboxField name="confirm" label={t('field.deleteConfirm')} result={result} />
+			<CheckboxField name="confirm" label={t('field.deleteConfirm')} result={result} required />
 			<SubmitButton>{t('account.deleteAccount')}</SubmitButton>
 		</Form>
 	)

@@ -82,6 +82,7 @@ export default function EmailChange({ loaderData, actionData }: Route.ComponentP
 						initial={code}
 						inputMode="numeric"
 						autoComplete="one-time-code"
+						required
 					/>
 					<SubmitButton name="intent" value="verify">
 						{t('account.verifyEmail')}
@@ -97,6 +98,7 @@ export default function EmailChange({ loaderData, actionData }: Route.ComponentP
 					label={t('field.newEmail')}
 					result={step === 'request' ? result : undefined}
 					autoComplete="email"
+					required
 				/>
 				<Field
 					name="newEmailConfirm"
@@ -104,6 +106,7 @@ export default function EmailChange({ loaderData, actionData }: Route.ComponentP
 					label={t('field.newEmailConfirm')}
 					result={step === 'request' ? result : undefined}
 					autoComplete="email"
+					required
 				/>
 				<SubmitButton name="intent" value="request">
 					{t('account.changeEmailTitle')}

@@ -100,14 +100,16 @@ export default function Migration({ loaderData, actionData }: Route.ComponentPro
 					result={result}
 					initial={searchParams.get('email') ?? undefined}
 					autoComplete="email"
+					required
 				/>
-				<NewPasswordFields result={result} name="password" label={t('field.newPassword')} />
+				<NewPasswordFields result={result} name="password" label={t('field.newPassword')} required />
 				<SelectField
 					name="cultureCode"
 					label={t('field.cultureCode')}
 					result={result}
 					initial={loaderData.culture}
 					options={loaderData.cultures}
+					required
 				/>
 				<SubmitButton>{t('account.reactivate')}</SubmitButton>
 			</Form>

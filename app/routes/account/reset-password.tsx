@@ -74,6 +74,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
 						result={expired ? undefined : result}
 						initial={email}
 						autoComplete="email"
+						required
 					/>
 					<SubmitButton name="intent" value="request">
 						{t('account.sendResetLink')}
@@ -98,6 +99,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
 					result={result}
 					initial={email}
 					autoComplete="email"
+					required
 				/>
 				<Field
 					name="code"
@@ -106,6 +108,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
 					initial={searchParams.get('code') ?? undefined}
 					inputMode="numeric"
 					autoComplete="one-time-code"
+					required
 				/>
 				<NewPasswordFields
 					result={result}
@@ -113,6 +116,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
 					label={t('field.newPassword')}
 					confirmName="passwordConfirm"
 					confirmLabel={t('field.newPasswordConfirm')}
+					required
 				/>
 				<SubmitButton name="intent" value="confirm">
 					{t('account.setNewPassword')}

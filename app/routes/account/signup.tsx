@@ -232,6 +232,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 					result={result}
 					initial={loaderData.culture}
 					options={loaderData.cultures}
+					required
 				/>
 				<SelectField
 					name="country"
@@ -239,6 +240,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 					result={result}
 					initial={loaderData.country}
 					options={loaderData.countries}
+					required
 				/>
 				<CheckboxField name="allowEmail" label={t('field.allowEmail')} result={result} />
 				<CheckboxField
@@ -249,6 +251,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 						</>
 					}
 					result={result}
+					required
 				/>
 				<p className="actions">
 					<SubmitButton name="intent" value="create">

@@ -122,7 +122,7 @@ export default function AppSupport({ loaderData, actionData }: Route.ComponentPr
 							result={result}
 							prefill={prefill}
 							labelledBy="app-contact-title"
-							subject={<Field name="subject" label={t('contact.subject')} result={result} />}
+							subject={<Field name="subject" label={t('contact.subject')} result={result} required />}
 						/>
 					</>
 				)}

@@ -14,7 +14,15 @@ import { CANCEL_DETAILS_MAX, CANCEL_FORM_REASONS, cancellationReasonOf } from '#
 import { logMilestone } from '#app/logging/page-view.server.ts'
 import { orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
 import { cancelSubscription, getUserSubscriptions } from '#app/upstream/cloud.server.ts'
-import { fieldErrors, fieldValue, FormErrors, formResult, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import {
+	fieldErrors,
+	fieldValue,
+	FormErrors,
+	formResult,
+	RequiredMark,
+	SubmitButton,
+	type FormResult,
+} from '#app/ui/form.tsx'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 import { submittedForm } from '#app/forms/form-body.server.ts'
 import { cloudActionFailure, cloudCredentials, localeOf, PRIVATE_HEADERS } from './account-data.server.ts'
@@ -167,10 +175,21 @@ function ReasonField({ result }: { result: FormResult | undefined }) {
 			aria-invalid={errors.length ? true : undefined}
 			aria-describedby={errors.length ? `${id}-error` : undefined}
 		>
-			<legend>{t('cloudAccount.cancel.reason')}</legend>
+			{/* Each radio is `required` (said with each choice), so the legend's mark is only seen. */}
+			<legend>
+				{t('cloudAccount.cancel.reason')}
+				<RequiredMark />
+			</legend>
 			{CANCEL_FORM_REASONS.map((reason) => (
 				<div className="field-checkbox" key={reason}>
-					<input id={`${id}-${reason}`} type="radio" name="reason" value={reason} defaultChecked={chosen === reason} />
+					<input
+						id={`${id}-${reason}`}
+						type="radio"
+						name="reason"
+						value={reason}
+						defaultChecked={chosen === reason}
+						required
+					/>
 					<label htmlFor={`${id}-${reason}`}>{t(`cloudAccount.cancel.reasons.${reason}`)}</label>
 				</div>
 			))}

@@ -73,6 +73,7 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
 						result={result}
 						placeholder={t('contact.subjects.choose_option')}
 						options={CONTACT_SUBJECTS.map((value) => ({ value, label: t(`contact.subjects.${value}`) }))}
+						required
 					/>
 				}
 			/>

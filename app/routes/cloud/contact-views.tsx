@@ -5,7 +5,7 @@
 import { useId, type ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { DETAILS_MAX } from '#app/domain/contact-fields.ts'
-import { Field, fieldErrors, fieldValue, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { Field, FieldLabel, fieldErrors, fieldValue, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
 import { HoneypotField } from '#app/ui/honeypot.tsx'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 
@@ -29,10 +29,11 @@ function DetailsField({ result, label }: { result?: FormResult; label: string })
 	const errors = fieldErrors(result, 'details')
 	return (
 		<div className="field">
-			<label htmlFor={id}>{label}</label>
+			<FieldLabel htmlFor={id} label={label} required />
 			<textarea
 				id={id}
 				name="details"
+				required
 				rows={8}
 				maxLength={DETAILS_MAX}
 				defaultValue={fieldValue(result, 'details') ?? ''}
@@ -74,6 +75,7 @@ export function ContactForm({
 				result={result}
 				initial={prefill.contactName}
 				autoComplete="name"
+				required
 			/>
 			<Field
 				name="email"
@@ -82,6 +84,7 @@ export function ContactForm({
 				result={result}
 				initial={prefill.email}
 				autoComplete="email"
+				required
 			/>
 			{subject}
 			<DetailsField result={result} label={t('contact.details')} />

@@ -117,6 +117,7 @@ export default function EntitlementKey({ loaderData, actionData }: Route.Compone
 						autoComplete="off"
 						autoCapitalize="characters"
 						spellCheck={false}
+						required
 					/>
 				) : (
 					<Field
@@ -127,6 +128,7 @@ export default function EntitlementKey({ loaderData, actionData }: Route.Compone
 						autoComplete="off"
 						autoCapitalize="characters"
 						spellCheck={false}
+						required
 					/>
 				)}
 				<SelectField
@@ -135,6 +137,7 @@ export default function EntitlementKey({ loaderData, actionData }: Route.Compone
 					result={result}
 					placeholder={t('cloudKey.chooseHardwareProduct')}
 					options={hardware}
+					required
 				/>
 				<SubmitButton>{t(TAB_TEXT[tab].submit)}</SubmitButton>
 			</Form>

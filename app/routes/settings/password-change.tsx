@@ -48,6 +48,7 @@ export default function PasswordChange({ actionData }: Route.ComponentProps) {
 				label={t('field.currentPassword')}
 				result={result}
 				autoComplete="current-password"
+				required
 			/>
 			<NewPasswordFields
 				result={result}
@@ -55,6 +56,7 @@ export default function PasswordChange({ actionData }: Route.ComponentProps) {
 				label={t('field.newPassword')}
 				confirmName="newPasswordConfirm"
 				confirmLabel={t('field.newPasswordConfirm')}
+				required
 			/>
 			<SubmitButton>{t('account.changePassword')}</SubmitButton>
 		</Form>

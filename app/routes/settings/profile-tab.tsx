@@ -130,6 +130,7 @@ export function ProfileTab({ data, answer }: { data: ProfileTabData; answer?: Pr
 						initial={values.country}
 						options={data.countries}
 						placeholder=""
+						required
 					/>
 					<p className="field-hint">{t('profile.countryHint')}</p>
 					<SubmitButton name="intent" value="update" secondary>

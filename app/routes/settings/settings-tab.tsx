@@ -2,7 +2,15 @@ import { useId, useState } from 'react'
 import { Form, Link } from 'react-router'
 import type { RegionalGroup, RegionCultures } from '#app/domain/culture.ts'
 import { SIDEBAR_SIDES } from '#app/domain/preferences.ts'
-import { fieldErrors, fieldValue, FormErrors, SelectField, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import {
+	FieldLabel,
+	fieldErrors,
+	fieldValue,
+	FormErrors,
+	SelectField,
+	SubmitButton,
+	type FormResult,
+} from '#app/ui/form.tsx'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 
 export interface RegionLanguage {
@@ -29,10 +37,11 @@ function RegionLanguageForm({ regions, userCulture, userRegion, result }: Region
 		<Form method="post" className="stack" noValidate>
 			<FormErrors result={result} />
 			<div className="field">
-				<label htmlFor={id}>{t('settings.region')}</label>
+				<FieldLabel htmlFor={id} label={t('settings.region')} required />
 				<select
 					id={id}
 					name="region"
+					required
 					value={region}
 					onChange={(event) => setRegion(event.target.value)}
 					aria-invalid={regionErrors.length ? true : undefined}
@@ -66,6 +75,7 @@ function RegionLanguageForm({ regions, userCulture, userRegion, result }: Region
 				initial={languages.some((c) => c.value === culture) ? culture : ''}
 				placeholder={t('settings.chooseLanguage')}
 				options={languages}
+				required
 			/>
 			<p className="actions">
 				<SubmitButton name="intent" value="saveRegionLanguage">
