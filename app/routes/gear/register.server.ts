@@ -183,7 +183,7 @@ export async function registerAction({ context, request }: Route.ActionArgs) {
 	const registration = registrationOf(submission.value, lists.stores)
 	let created
 	try {
-		created = await registerProduct(context, credentials, registration, { fromCard: typed.fromCard, signal })
+		created = await registerProduct(context, credentials, registration, { fromCard: Boolean(typed.fromCard), signal })
 	} catch (error) {
 		if (!isUpstreamError(error)) throw error
 		const refusal = registrationRefusal(error)

@@ -1,0 +1,41 @@
+/**
+ * The account area's workflows of several calls (spec 1 §3, §4): `signUp` creates the account under
+ * the mail limits, then keeps upstream, under the new email, what must survive activating on another
+ * device. The route (app/routes/account/signup.tsx) parses, moves the registration flow and answers.
+ */
+import type { RouterContextProvider } from 'react-router'
+import type { z } from 'zod'
+import type { SignupSchema } from '#app/domain/account-forms.ts'
+import { limitedMail, mailLimits } from '#app/limits/rate-limit.server.ts'
+import { createTemporaryData, signup } from '#app/upstream/account-identity.server.ts'
+
+type SignupFields = Omit<z.infer<typeof SignupSchema>, 'passwordConfirm' | 'agreeToTerms'>
+
+/**
+ * An account created (throws what the account API or the mail limits refuse); then, best effort,
+ * the way back (`returnTo`) and a registration card opened before signing up (`/qr`), kept under the
+ * email: the account exists either way.
+ */
+export async function signUp(
+	context: Readonly<RouterContextProvider>,
+	fields: SignupFields,
+	{ returnTo, card }: { returnTo: string | null; card: { modelCode: string; serialCode: string } | undefined },
+): Promise<void> {
+	await limitedMail(mailLimits(context, fields.email), () =>
+		signup({ ...fields, middleName: fields.middleName || undefined, mailFormatType: 'html' }),
+	)
+	// Kept upstream under the email, so the way back and a registration card opened before signing up
+	// (`/qr`) survive activating on another device. Best effort: the account exists either way.
+	await Promise.all([
+		returnTo
+			? createTemporaryData({
+					email: fields.email,
+					purpose: 'RedirectPathAfterSignup',
+					body: { path: returnTo },
+				}).catch(() => {})
+			: null,
+		card
+			? createTemporaryData({ email: fields.email, purpose: 'ProductRegistrationUsingQR', body: card }).catch(() => {})
+			: null,
+	])
+}
