@@ -2,12 +2,22 @@
  * The account area's workflows of several calls (spec 1 §3, §4): `signUp` creates the account under
  * the mail limits, then keeps upstream, under the new email, what must survive activating on another
  * device. The route (app/routes/account/signup.tsx) parses, moves the registration flow and answers.
+ * `saveProfile` sends a profile form's changes (app/routes/settings/profile.server.ts).
  */
 import type { RouterContextProvider } from 'react-router'
 import type { z } from 'zod'
 import type { SignupSchema } from '#app/domain/account-forms.ts'
+import type { profileSave } from '#app/domain/profile-form.ts'
 import { limitedMail, mailLimits } from '#app/limits/rate-limit.server.ts'
-import { createTemporaryData, signup } from '#app/upstream/account-identity.server.ts'
+import {
+	createPhone,
+	createTemporaryData,
+	deletePhone,
+	signup,
+	updatePhone,
+	updateUser,
+	type Phone,
+} from '#app/upstream/account-identity.server.ts'
 
 type SignupFields = Omit<z.infer<typeof SignupSchema>, 'passwordConfirm' | 'agreeToTerms'>
 
@@ -38,4 +48,32 @@ export async function signUp(
 			? createTemporaryData({ email: fields.email, purpose: 'ProductRegistrationUsingQR', body: card }).catch(() => {})
 			: null,
 	])
+}
+
+/**
+ * A profile saved as `profileSave` (app/domain/profile-form.ts) decided: only what changed, the phones
+ * one call each, then the user's fields. Throws what the account API refuses or cannot take.
+ */
+export async function saveProfile(
+	accessToken: string,
+	userId: string,
+	save: ReturnType<typeof profileSave>,
+	signal: AbortSignal,
+) {
+	const options = { signal }
+	// Deletions first, so a replaced phone never meets the limit of three.
+	for (const phone of save.phones.delete) await deletePhone(accessToken, userId, phone.id!, options)
+	for (const phone of save.phones.update) {
+		await updatePhone(
+			accessToken,
+			userId,
+			phone.id!,
+			{ number: phone.number, type: phone.type as Phone['type'] },
+			options,
+		)
+	}
+	for (const phone of save.phones.create) {
+		await createPhone(accessToken, userId, { number: phone.number, type: phone.type as Phone['type'] }, options)
+	}
+	if (save.profile) await updateUser(accessToken, userId, save.profile, options)
 }
