@@ -65,6 +65,25 @@ export function ticketBrandName(
 	return masterNames[brand]?.trim() || TICKET_BRANDS[brand]!.name
 }
 
+/**
+ * The brand a form's ticket goes to, by where its form takes it from (spec 1 §3: the drum and order
+ * forms ask for a brand; the status forms name no product, so they are the portal's theme's; the
+ * others are the chosen product's, else the theme's). One rule for the ticket and for the
+ * deployment's RJM flag: the action once had its own, which let a theme form take a product's brand.
+ */
+export function supportTicketBrand(
+	form: Pick<SupportForm, 'brandFrom'>,
+	given: { brandField?: string | null; product?: Pick<TicketProduct, 'brand'> | null; themeBrand: string },
+): string {
+	return ticketBrand(
+		form.brandFrom === 'brandField'
+			? given.brandField
+			: form.brandFrom === 'product'
+				? (given.product?.brand ?? given.themeBrand)
+				: given.themeBrand,
+	)
+}
+
 export const NO_DATA = 'supportForms.noData'
 
 /** A product the form may name: from the catalogue, or one of the user's registrations. */
@@ -162,13 +181,7 @@ export interface TicketInput {
 export function buildSupportTicket(input: TicketInput): SupportTicketRequest {
 	const { form, value, translate: t, product } = input
 	const fields = fieldsOf(form, input.japanese)
-	const brand = ticketBrand(
-		form.brandFrom === 'brandField'
-			? value.fields.brand
-			: form.brandFrom === 'product'
-				? (product?.brand ?? input.themeBrand)
-				: input.themeBrand,
-	)
+	const brand = supportTicketBrand(form, { brandField: value.fields.brand, product, themeBrand: input.themeBrand })
 	const brandName = ticketBrandName(brand, input.brandNames)
 	const serviceRequest = form.kind === 'serviceRequest'
 

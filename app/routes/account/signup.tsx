@@ -1,13 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/signup'
-import {
-	SIGNUP_SOURCES,
-	signupFields,
-	SignupSchema,
-	VerifyEmailSchema,
-	type SignupSource,
-} from '#app/domain/account-forms.ts'
+import { SignupSchema, VerifyEmailSchema } from '#app/domain/account-forms.ts'
 import { countryOfCulture, countryOptions, cultureOptions } from '#app/domain/countries.ts'
 import { catalogueLanguage, nameFields, SUPPORTED_CULTURES } from '#app/domain/culture.ts'
 import {
@@ -15,15 +9,15 @@ import {
 	afterEmailVerified,
 	backToEmail,
 	INITIAL_REGISTER_FLOW,
-	redirectPathOf,
 	signupForm,
 } from '#app/domain/registration-flow.ts'
 import { REDIRECT_PARAM } from '#app/domain/redirect.ts'
+import { returnPath, signupSource, withReturnPath, withSource } from '#app/domain/signup-links.ts'
 import { preferencesContext, sessionContext } from '#app/request-context.server.ts'
 import { logMilestone } from '#app/logging/page-view.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
-import { limitedMail, mailLimits } from '#app/limits/rate-limit.server.ts'
-import { createTemporaryData, getAccountType, signup } from '#app/upstream/account-identity.server.ts'
+import { signUp } from '#app/services/account.server.ts'
+import { getAccountType } from '#app/upstream/account-identity.server.ts'
 import {
 	CheckboxField,
 	Field,
@@ -40,34 +34,6 @@ import { NameFields } from '#app/ui/name-fields.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 import { submittedForm } from '#app/forms/form-body.server.ts'
 
-/** Where the visitor came from decides the sign-up source (spec 1 §3). */
-function signupSource(url: URL, hasModelCode: boolean): SignupSource | undefined {
-	const source = url.searchParams.get('source')
-	if (source && (SIGNUP_SOURCES as readonly string[]).includes(source)) return source as SignupSource
-	return hasModelCode ? 'registration_card' : undefined
-}
-
-/** The page a visitor came to sign up from (`?redirectTo=`), brought back to after step 5; null for none. */
-function returnPath(value: FormDataEntryValue | string | null): string | null {
-	return typeof value === 'string' ? redirectPathOf({ path: value }) : null
-}
-
-/** The sign-up source a form carried on (`source`, `signupSource`), kept in the query of where it goes next. */
-function withSource(to: string, value: FormDataEntryValue | null): string {
-	if (typeof value !== 'string' || !(SIGNUP_SOURCES as readonly string[]).includes(value)) return to
-	const url = new URL(to, 'http://portal.invalid')
-	url.searchParams.set('source', value)
-	return url.pathname + url.search
-}
-
-/** `/signup` or `/activation…` with the page to return to kept in the query. */
-function withReturnPath(to: string, path: string | null): string {
-	if (!path) return to
-	const url = new URL(to, 'http://portal.invalid')
-	url.searchParams.set(REDIRECT_PARAM, path)
-	return url.pathname + url.search
-}
-
 export function loader({ context, url }: Route.LoaderArgs) {
 	const session = context.get(sessionContext)
 	const { culture, countryCode } = context.get(preferencesContext)
@@ -77,7 +43,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
 		step: signupForm(flow),
 		registerStep: flow.registerStep,
 		email: flow.registerEmail ?? url.searchParams.get('email') ?? undefined,
-		signupSource: signupSource(url, Boolean(session.get('mdl'))),
+		signupSource: signupSource(url.searchParams.get('source'), Boolean(session.get('mdl'))),
 		returnPath: returnPath(url.searchParams.get(REDIRECT_PARAM)),
 		culture,
 		country: countryCode ?? countryOfCulture(culture),
@@ -103,29 +69,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (submission.status !== 'success') return invalidForm(submission)
 		const { passwordConfirm: _, agreeToTerms: __, ...fields } = submission.value
 		try {
-			await limitedMail(mailLimits(context, fields.email), () =>
-				signup({ ...signupFields(fields), mailFormatType: 'html' }),
-			)
+			await signUp(context, fields, { returnTo, card: session.get('qrRegistration') })
 		} catch (error) {
 			return upstreamFailure('signup', submission, error)
 		}
-		// Kept upstream under the email, so the way back and a registration card opened before signing up
-		// (`/qr`) survive activating on another device. Best effort: the account exists either way.
-		const card = session.get('qrRegistration')
-		await Promise.all([
-			returnTo
-				? createTemporaryData({
-						email: fields.email,
-						purpose: 'RedirectPathAfterSignup',
-						body: { path: returnTo },
-					}).catch(() => {})
-				: null,
-			card
-				? createTemporaryData({ email: fields.email, purpose: 'ProductRegistrationUsingQR', body: card }).catch(
-						() => {},
-					)
-				: null,
-		])
 		// The card is the new account's now: another sign-up from this browser does not take it along.
 		session.unset('qrRegistration')
 		session.set('registerFlow', afterAccountCreated(flow, fields.email))

@@ -9,7 +9,7 @@ import { Form, Link } from 'react-router'
 import type { Route } from './+types/questionnaire'
 import { SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
-import { loadQuestionnaire, questionnaireAction } from './survey.server.ts'
+import { loadQuestionnaire, questionnaireAction } from './questionnaire.server.ts'
 
 export async function loader(args: Route.LoaderArgs) {
 	return loadQuestionnaire(args)

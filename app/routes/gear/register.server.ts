@@ -9,21 +9,13 @@
 import { parseWithZod, type SubmissionResult } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import type { Route } from './+types/my-gear'
-import { readDevices } from '#app/domain/device.ts'
 import {
-	deviceOffers,
-	EMPTY_REGISTER_VALUES,
-	hasSerialAlphabet,
-	hasSerialLength,
 	isLongSerial,
 	lastSevenOf,
 	normaliseModelCode,
-	prefillFromCard,
 	REGISTER_PRODUCT_PATH,
-	REGISTRATION_MESSAGES,
 	registerSchema,
 	registerValuesFromForm,
-	registrationCardOf,
 	registrationOf,
 	registrationOutcome,
 	registrationRefusal,
@@ -31,28 +23,21 @@ import {
 	registeredToast,
 	withProduct,
 	type CatalogueProduct,
-	type DeviceOffer,
-	type Registration,
 	type RegisterValues,
-	type RegistrationCard,
 } from '#app/domain/product-registration.ts'
+import { deviceRegistration, registerFormOnOpen } from '#app/domain/register-prefill.ts'
 import { categoriesByBrand } from '#app/domain/product-registration-fields.ts'
 import { latestPurchaseDate } from '#app/domain/purchase-details.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
 import { logMilestone } from '#app/logging/page-view.server.ts'
 import { orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
+import { connectedDevices, forgetRegistrationCard, keptCard, registerProduct } from '#app/services/gear.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
-import { cachedMe } from '#app/session/me.server.ts'
 import type { SessionCredentials } from '#app/session/session.server.ts'
 import { searchProducts } from '#app/upstream/account-catalogue.server.ts'
-import { createRegisteredProduct } from '#app/upstream/account-gear.server.ts'
-import { deleteTemporaryData, getTemporaryData } from '#app/upstream/account-identity.server.ts'
-import { getDevices } from '#app/upstream/device.server.ts'
 import { isUpstreamError } from '#app/upstream/errors.ts'
-import { getMasterData } from '#app/upstream/master-data.server.ts'
+import { registerLists } from '#app/upstream/gear-lists.server.ts'
 import { submittedForm } from '#app/forms/form-body.server.ts'
-import { guessLimits, limitedGuess } from '#app/limits/rate-limit.server.ts'
-import { purchaseLists } from './purchase-details.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 type Args = Pick<Route.LoaderArgs, 'context' | 'request' | 'url'>
@@ -72,63 +57,6 @@ export interface RegisterAnswer {
 	device?: { pcode: string; errorKey: string }
 }
 
-const PURPOSE = 'ProductRegistrationUsingQR'
-
-/**
- * The lists the form offers, labelled in the page's culture, all through the master-data cache at
- * their spec times (products 600 s, stores 3600 s): the product catalogue, the brands that group
- * the categories, and the purchase details' lists the edit form shares (methods, stores of the culture).
- */
-async function registerLists(culture: string) {
-	const [products, brands, purchase] = await Promise.all([
-		getMasterData('products', culture),
-		getMasterData('brands', culture),
-		purchaseLists(culture),
-	])
-	const catalogue: CatalogueProduct[] = products.map((p) => ({
-		slug: p.slug,
-		modelCode: p.modelCode,
-		name: p.name,
-		categoryId: p.categoryId,
-	}))
-	return {
-		catalogue,
-		purchaseMethods: purchase.methods,
-		stores: purchase.stores,
-		brandLabels: {
-			main: brands.find((b) => b.value === 'main')?.label ?? 'main',
-			effects: brands.find((b) => b.value === 'effects')?.label ?? 'effects',
-		},
-	}
-}
-
-/** The card kept for the user while they signed up, if any (best effort: the form works without it). */
-async function keptCard(credentials: SessionCredentials, signal: AbortSignal): Promise<RegistrationCard | null> {
-	const kept = await getTemporaryData(credentials.accessToken, credentials.userId, PURPOSE, { signal }).catch(
-		() => null,
-	)
-	return kept ? registrationCardOf(kept.body) : null
-}
-
-/** The connected devices still to register; null when the device API or the user's record cannot say. */
-async function connectedDevices(
-	credentials: SessionCredentials,
-	signal: AbortSignal,
-	catalogue: Promise<CatalogueProduct[]>,
-): Promise<DeviceOffer[] | null> {
-	try {
-		const [records, me, products] = await Promise.all([
-			getDevices(credentials.accessToken, credentials.userId, signal),
-			cachedMe(credentials, { signal }),
-			catalogue,
-		])
-		return deviceOffers(readDevices(records).devices, me.registeredProducts, products)
-	} catch (error) {
-		if (!isUpstreamError(error)) throw error
-		return null
-	}
-}
-
 /** The tab's data: the lists, the form (filled from a card when there is one) and the devices to offer. */
 export async function loadRegisterTab({ context, request, url }: Args) {
 	const credentials = await requireCredentials(context, request)
@@ -145,15 +73,11 @@ export async function loadRegisterTab({ context, request, url }: Args) {
 			lists.then((l) => l.catalogue),
 		),
 	])
-	const fromQuery = registrationCardOf({
-		modelCode: url.searchParams.get('mdl') ?? undefined,
-		serialCode: url.searchParams.get('serial') ?? undefined,
-	})
-	const card = fromQuery ?? kept
-	const filled = card
-		? prefillFromCard(card, catalogue, Boolean(kept && kept.modelCode === card.modelCode))
-		: { values: EMPTY_REGISTER_VALUES, longSerial: false }
-	const keptName = kept ? (catalogue.find((p) => p.modelCode === kept.modelCode)?.name ?? kept.modelCode) : null
+	const opened = registerFormOnOpen(
+		{ mdl: url.searchParams.get('mdl'), serial: url.searchParams.get('serial') },
+		kept,
+		catalogue,
+	)
 	return {
 		brandLabels,
 		// The 21 categories by brand, as data: the table stays out of the page's script.
@@ -162,9 +86,9 @@ export async function loadRegisterTab({ context, request, url }: Args) {
 		purchaseMethods,
 		stores,
 		latestDate: latestPurchaseDate(),
-		values: filled.values,
-		longSerial: filled.longSerial,
-		keptCard: kept && !fromQuery ? { ...kept, name: keptName ?? kept.modelCode } : null,
+		values: opened.values,
+		longSerial: opened.longSerial,
+		keptCard: opened.keptCard,
 		devices,
 	}
 }
@@ -174,16 +98,12 @@ function answer(body: Omit<RegisterAnswer, 'tab'>, status = 200) {
 }
 
 /** Where a registration the API took leads: its status page (saying what is registered when it is done at once). */
-function afterRegistration(context: Context, created: Awaited<ReturnType<typeof register>>) {
+function afterRegistration(context: Context, created: Awaited<ReturnType<typeof registerProduct>>) {
 	const to = registrationStatusPath(created.id)
 	logMilestone(context, REGISTER_PRODUCT_PATH, 'product_registered', { registrationStatus: created.status })
 	return registrationOutcome(created.status) === 'done'
 		? redirectWithToast(context, to, registeredToast(created.product))
 		: redirect(to)
-}
-
-async function register(credentials: SessionCredentials, registration: Registration, signal: AbortSignal) {
-	return createRegisteredProduct(credentials.accessToken, credentials.userId, registration, signal)
 }
 
 /** `find`: the product of the typed model code (`searchProducts`), chosen in the form. */
@@ -205,22 +125,15 @@ async function findByModelCode(values: RegisterValues, catalogue: readonly Catal
 
 /** `device`: one press registers a connected device as it reported itself, with no purchase details. */
 async function registerDevice(context: Context, credentials: SessionCredentials, form: FormData, signal: AbortSignal) {
-	const pcode = String(form.get('pcode') ?? '').slice(0, 64)
-	const modelCode = normaliseModelCode(String(form.get('modelCode') ?? ''))
-	const serial = String(form.get('serialCode') ?? '').trim()
-	const serialCode = isLongSerial(serial) ? lastSevenOf(serial) : serial
-	if (!modelCode) return answer({ device: { pcode, errorKey: 'register.productNotFound' } }, 400)
-	if (!hasSerialAlphabet(serialCode))
-		return answer({ device: { pcode, errorKey: REGISTRATION_MESSAGES.serialCharacters } }, 400)
-	if (!hasSerialLength(serialCode)) return answer({ device: { pcode, errorKey: 'register.serialLength' } }, 400)
+	const checked = deviceRegistration({
+		pcode: String(form.get('pcode') ?? ''),
+		modelCode: String(form.get('modelCode') ?? ''),
+		serialCode: String(form.get('serialCode') ?? ''),
+	})
+	if ('errorKey' in checked) return answer({ device: checked }, 400)
+	const { pcode, registration } = checked
 	try {
-		const created = await limitedGuess(guessLimits(context, credentials.userId), () =>
-			register(
-				credentials,
-				{ product: { modelCode }, serialCode, purchaseDate: null, purchaseMethod: null, purchaseDealer: null },
-				signal,
-			),
-		)
+		const created = await registerProduct(context, credentials, registration, { fromCard: false, signal })
 		return afterRegistration(context, created)
 	} catch (error) {
 		if (!isUpstreamError(error)) throw error
@@ -239,7 +152,7 @@ export async function registerAction({ context, request }: Route.ActionArgs) {
 
 	if (intent === 'device') return registerDevice(context, credentials, form, signal)
 	if (intent === 'forgetCard') {
-		await deleteTemporaryData(credentials.accessToken, credentials.userId, PURPOSE, { signal }).catch(() => {})
+		await forgetRegistrationCard(credentials, signal)
 		return redirect(REGISTER_PRODUCT_PATH)
 	}
 
@@ -270,10 +183,7 @@ export async function registerAction({ context, request }: Route.ActionArgs) {
 	const registration = registrationOf(submission.value, lists.stores)
 	let created
 	try {
-		// Serials are guessable: the ones the API refuses are counted (ADR 0009).
-		created = await limitedGuess(guessLimits(context, credentials.userId), () =>
-			register(credentials, registration, signal),
-		)
+		created = await registerProduct(context, credentials, registration, { fromCard: Boolean(typed.fromCard), signal })
 	} catch (error) {
 		if (!isUpstreamError(error)) throw error
 		const refusal = registrationRefusal(error)
@@ -281,10 +191,6 @@ export async function registerAction({ context, request }: Route.ActionArgs) {
 			refusal.field === 'product' ? ('modelCode' in registration.product ? 'modelCode' : 'slug') : refusal.field
 		const result = submission.reply(field ? { fieldErrors: { [field]: [refusal.key] } } : { formErrors: [refusal.key] })
 		return answer({ values: typed, result, refusal: refusal.kind }, refusal.status)
-	}
-	if (typed.fromCard) {
-		// The kept card has done its work (best effort: the registration stands either way).
-		await deleteTemporaryData(credentials.accessToken, credentials.userId, PURPOSE, { signal }).catch(() => {})
 	}
 	return afterRegistration(context, created)
 }

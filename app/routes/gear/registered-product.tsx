@@ -27,9 +27,9 @@ import { FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 import { submittedForm } from '#app/forms/form-body.server.ts'
 import { productCatalogue } from '#app/upstream/product-catalogue.server.ts'
+import { purchaseLists } from '#app/upstream/gear-lists.server.ts'
 import { gearItems } from './gear-list.server.ts'
 import { RegistrationState } from './gear-list-tab.tsx'
-import { purchaseLists } from './purchase-details.server.ts'
 import { PurchaseDetailsFields } from './purchase-details-fields.tsx'
 
 type Context = Readonly<RouterContextProvider>

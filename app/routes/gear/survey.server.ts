@@ -1,19 +1,14 @@
 /**
- * The survey screens' data and forms (spec 1 §2, §3, §5, §8; spec 2 §7): the Questionnaire screen of a
- * registered product (its surveys and where each stands, with "not now" for the one offered) and the
- * three survey screens (ProductSurvey, ProductSurvey1, ProductSurvey2), each a form of a few pages.
- * The answers of the pages done are kept in the server-side session; the last page sends them all as
- * an answer info and its answers.
+ * The survey screens' data and forms (spec 1 §2, §3, §5, §8; spec 2 §7): the three survey screens
+ * (ProductSurvey, ProductSurvey1, ProductSurvey2), each a form of a few pages (which page: app/domain/
+ * survey-pages.ts). The answers of the pages done are kept in the server-side session; the last page
+ * sends them all (`submitSurvey`, app/services/gear.server.ts). The Questionnaire screen, which shares
+ * the product's read, is questionnaire.server.ts.
  */
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect, type RouterContextProvider } from 'react-router'
-import { safeReturnPath } from '#app/domain/redirect.ts'
+import { data, redirect } from 'react-router'
 import {
 	answerFieldName,
-	answerInfoRequest,
-	answersPayload,
-	formValueOf,
-	isAnswered,
 	pageOfQuestion,
 	questionnairePath,
 	surveyPages,
@@ -23,7 +18,6 @@ import {
 	type SurveyAnswers,
 	type SurveyName,
 	type SurveyProgress,
-	type SurveyQuestion,
 } from '#app/domain/survey-fields.ts'
 import {
 	answersOfFields,
@@ -32,133 +26,25 @@ import {
 	surveySchema,
 	validAnswersOf,
 } from '#app/domain/survey-form.ts'
-import { answeredDateOf, surveyOffer, surveyStates } from '#app/domain/survey-offer.ts'
-import { preferencesContext, sessionContext } from '#app/request-context.server.ts'
-import { notFound as throwNotFound, redirectWithToast } from '#app/responses.server.ts'
-import { requireCredentials } from '#app/session/auth.server.ts'
-import { createAnswerInfo, getRegisteredProduct, postAnswers } from '#app/upstream/account-gear.server.ts'
-import { AnswerRequiredErrorSchema, type RegisteredProduct } from '#app/upstream/contract/account-gear.ts'
+import { answeredDateOf } from '#app/domain/survey-offer.ts'
+import { furthestPage, pageValues, postedPage, postedTexts, requestedPage } from '#app/domain/survey-pages.ts'
+import { sessionContext } from '#app/request-context.server.ts'
+import { redirectWithToast } from '#app/responses.server.ts'
+import { submitSurvey } from '#app/services/gear.server.ts'
+import { AnswerRequiredErrorSchema } from '#app/upstream/contract/account-gear.ts'
 import { isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
-import { getSurveyDefinitions, type SurveyDefinition } from '#app/upstream/survey-definitions.server.ts'
+import type { SurveyDefinition } from '#app/upstream/survey-definitions.server.ts'
 import type { FormResult } from '#app/ui/form.tsx'
 import { submittedForm } from '#app/forms/form-body.server.ts'
+import { loadProductSurveys, notFound, productName, type Args } from './survey-load.server.ts'
 
-interface Args {
-	request: Request
-	context: Readonly<RouterContextProvider>
-	params: { registeredProductId?: string }
-}
-
-/* ---- What every survey screen loads ---- */
-
-const notFound = () => throwNotFound('survey.notFound')
-
-/** An upstream failure of a read: the error page with the spec's words, never a crash. */
-function unavailable(error: unknown): never {
-	if (!isUpstreamError(error) || error.cancelled) throw error
-	throw data({ errorKey: userMessageKey(error) ?? 'toast.tryAgain' }, { status: 503 })
-}
-
-/** The user's registered product and the surveys; undefined when the product is not theirs or not registered. */
-async function loadProductSurveys(args: Args) {
-	const credentials = await requireCredentials(args.context, args.request)
-	const { culture } = args.context.get(preferencesContext)
-	const id = args.params.registeredProductId ?? ''
-	const readProduct = getRegisteredProduct(credentials.accessToken, credentials.userId, id, args.request.signal).catch(
-		(error: unknown) => {
-			// Another user's product, or none: the API says not found (or refuses); either way there is no survey.
-			if (isUpstreamError(error) && error.kind === 'status' && [400, 403, 404].includes(error.status ?? 0))
-				return undefined
-			throw error
-		},
-	)
-	let product: RegisteredProduct | undefined
-	let definitions: Map<SurveyName, SurveyDefinition>
-	try {
-		;[product, definitions] = await Promise.all([readProduct, getSurveyDefinitions(credentials.accessToken, culture)])
-	} catch (error) {
-		unavailable(error)
-	}
-	if (!product || product.status !== 'completed') return undefined
-	return { credentials, culture, product, definitions }
-}
-
-function formatDate(iso: string, culture: string): string {
+export function formatDate(iso: string, culture: string): string {
 	const date = new Date(iso)
 	try {
 		return new Intl.DateTimeFormat(culture, { dateStyle: 'long' }).format(date)
 	} catch {
 		return new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(date)
 	}
-}
-
-const productName = (product: RegisteredProduct) => product.product.name ?? product.product.slug
-
-/* ---- The Questionnaire screen: a product's surveys ---- */
-
-export async function loadQuestionnaire(args: Args) {
-	const loaded = await loadProductSurveys(args)
-	if (!loaded) return notFound()
-	const { product, definitions, culture } = loaded
-	const now = Date.now()
-	const surveys = surveyStates(product, now).flatMap((state) => {
-		const definition = definitions.get(state.survey)
-		if (!definition) return []
-		const { questionnaire } = definition
-		return [
-			{
-				survey: state.survey,
-				state: state.state,
-				title: questionnaire.title,
-				description: questionnaire.description,
-				questionCount: questionnaire.questions.length,
-				path: surveyPath(state.survey, product.id),
-				date:
-					state.state === 'answered'
-						? formatDate(state.answeredDate, culture)
-						: state.state === 'waiting'
-							? formatDate(state.from, culture)
-							: null,
-				putOff: state.state === 'offered' && state.putOff,
-			},
-		]
-	})
-	if (surveys.length === 0) return notFound()
-	return {
-		found: true as const,
-		product: { id: product.id, name: productName(product), serialCode: product.serialCode },
-		surveys,
-	}
-}
-
-/**
- * "Not now" for the survey offered: kept upstream as the survey's answer info without answers, so the
- * offer comes back for its second display (survey-offer.ts) on every device. Then back where the user was.
- */
-export async function questionnaireAction(args: Args) {
-	const form = submittedForm(args.context)
-	const back = safeReturnPath(
-		String(form.get('redirectTo') ?? ''),
-		questionnairePath(args.params.registeredProductId ?? ''),
-	)
-	if (form.get('intent') !== 'later') throw data(null, { status: 400 })
-	const loaded = await loadProductSurveys(args)
-	if (!loaded) return notFound()
-	const { credentials, product, definitions } = loaded
-	const offer = surveyOffer(product)
-	const definition = offer && definitions.get(offer.survey)
-	if (!offer || offer.putOff || !definition || form.get('survey') !== offer.survey) return redirect(back)
-	try {
-		await createAnswerInfo(
-			credentials.accessToken,
-			definition.questionnaire.id,
-			answerInfoRequest(credentials.userId, definition.questionnaire.id, product.id),
-			args.request.signal,
-		)
-	} catch (error) {
-		unavailable(error)
-	}
-	return redirectWithToast(args.context, back, { type: 'info', message: 'survey.putOff' })
 }
 
 /* ---- A survey screen ---- */
@@ -188,28 +74,6 @@ function saveProgress(context: Args['context'], load: SurveyLoad, answers: Surve
 	session.set('surveyProgress', withSurveyProgress(session.get('surveyProgress'), key, progress))
 }
 
-/** The furthest page the user may be on: no page after one whose required questions are not all answered. */
-function furthestPage(questions: readonly SurveyQuestion[], answers: SurveyAnswers): number {
-	const pages = surveyPages(questions)
-	const incomplete = pages.findIndex((page) => page.some((q) => q.required && !isAnswered(answers[q.id])))
-	return incomplete < 0 ? pages.length : incomplete + 1
-}
-
-function requestedPage(request: Request): number {
-	const page = Number(new URL(request.url).searchParams.get('page') ?? '1')
-	return Number.isInteger(page) && page >= 1 ? page : 1
-}
-
-/** The form's values for a page's questions from kept answers (as the view reads a 400's initialValue). */
-function fieldsOf(questions: readonly SurveyQuestion[], answers: SurveyAnswers): Record<string, string | string[]> {
-	const fields: Record<string, string | string[]> = {}
-	for (const question of questions) {
-		const value = formValueOf(question, answers[question.id])
-		if (value !== undefined) fields[answerFieldName(question.id)] = value
-	}
-	return fields
-}
-
 export async function loadSurvey(args: Args, survey: SurveyName) {
 	const load = await loadOneSurvey(args, survey)
 	if (!load) return notFound()
@@ -226,7 +90,10 @@ export async function loadSurvey(args: Args, survey: SurveyName) {
 	if (answeredDate) return { ...header, answered: true as const, answeredDate: formatDate(answeredDate, culture) }
 	const answers = progressOf(args.context, load)?.answers ?? {}
 	const pages = surveyPages(definition.questions)
-	const page = Math.min(requestedPage(args.request), furthestPage(definition.questions, answers))
+	const page = Math.min(
+		requestedPage(new URL(args.request.url).searchParams.get('page')),
+		furthestPage(definition.questions, answers),
+	)
 	const questions = pages[page - 1]!
 	return {
 		...header,
@@ -235,7 +102,7 @@ export async function loadSurvey(args: Args, survey: SurveyName) {
 		pageCount: pages.length,
 		action: `${surveyPath(survey, product.id)}?page=${page}`,
 		questions,
-		values: fieldsOf(questions, answers),
+		values: pageValues(questions, answers),
 	}
 }
 
@@ -249,11 +116,7 @@ function pageWithErrors(
 ) {
 	const questions = surveyPages(load.definition.questions)[page - 1] ?? []
 	// Only texts go back to the page (a multipart post may carry files).
-	const kept: Record<string, string | string[]> = {}
-	for (const [name, value] of Object.entries(values)) {
-		if (typeof value === 'string') kept[name] = value
-		else if (Array.isArray(value)) kept[name] = value.filter((item): item is string => typeof item === 'string')
-	}
+	const kept = postedTexts(values)
 	const result: FormResult = { status: 'error', initialValue: kept, error: errors }
 	return data(
 		{
@@ -287,13 +150,9 @@ export async function surveyAction(args: Args, survey: SurveyName) {
 	if (answeredDateOf(product, survey)) return redirect(here)
 
 	const questions = definition.questions
-	const pages = surveyPages(questions)
 	const kept = progressOf(args.context, load)?.answers ?? {}
-	const page = Math.min(requestedPage(args.request), furthestPage(questions, kept), pages.length)
-	const pageQuestions = pages[page - 1]!
-	const others = Object.fromEntries(
-		Object.entries(kept).filter(([id]) => !pageQuestions.some((question) => question.id === id)),
-	)
+	const requested = requestedPage(new URL(args.request.url).searchParams.get('page'))
+	const { pages, page, pageQuestions, others } = postedPage(questions, kept, requested)
 	const submission = parseWithZod(form, { schema: surveySchema(pageQuestions), disableAutoCoercion: true })
 	const intent = form.get('intent')
 
@@ -310,28 +169,16 @@ export async function surveyAction(args: Args, survey: SurveyName) {
 	const check = checkAnswers(questions, answers)
 	if (!check.ok) {
 		const at = pageOfQuestion(questions, check.questionId)
-		return pageWithErrors(load, at, fieldsOf(pages[at - 1]!, answers), check.errors)
+		return pageWithErrors(load, at, pageValues(pages[at - 1]!, answers), check.errors)
 	}
 	try {
-		const info = await createAnswerInfo(
-			credentials.accessToken,
-			definition.questionnaire.id,
-			answerInfoRequest(credentials.userId, definition.questionnaire.id, product.id),
-			args.request.signal,
-		)
-		await postAnswers(
-			credentials.accessToken,
-			definition.questionnaire.id,
-			info.id,
-			answersPayload(questions, check.answers),
-			args.request.signal,
-		)
+		await submitSurvey(credentials, definition, product, check.answers, args.request.signal)
 	} catch (error) {
 		if (!isUpstreamError(error) || error.cancelled) throw error
 		const missing = requiredQuestionOf(error)
 		if (missing !== undefined && questions.some((question) => question.id === missing)) {
 			const at = pageOfQuestion(questions, missing)
-			return pageWithErrors(load, at, fieldsOf(pages[at - 1]!, answers), {
+			return pageWithErrors(load, at, pageValues(pages[at - 1]!, answers), {
 				[answerFieldName(missing)]: [SURVEY_MESSAGES.answerRequired],
 			})
 		}

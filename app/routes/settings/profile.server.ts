@@ -17,17 +17,10 @@ import {
 import { toStoredUser } from '#app/domain/user-record.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
 import { invalidForm, orUpstreamUnavailable, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
+import { saveProfile } from '#app/services/account.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
 import { cachedMe } from '#app/session/me.server.ts'
-import {
-	createPhone,
-	deletePhone,
-	getMe,
-	type Me,
-	updatePhone,
-	updateUser,
-	type Phone,
-} from '#app/upstream/account-identity.server.ts'
+import { getMe, type Me } from '#app/upstream/account-identity.server.ts'
 import { getMasterData } from '#app/upstream/master-data.server.ts'
 import { submittedForm } from '#app/forms/form-body.server.ts'
 
@@ -134,31 +127,6 @@ export async function loadProfileTab({ context, request }: Route.LoaderArgs) {
 	}
 }
 
-/** A save the account API refused or could not take, told in the spec's words on the form. */
-async function sendSave(
-	accessToken: string,
-	userId: string,
-	save: ReturnType<typeof profileSave>,
-	signal: AbortSignal,
-) {
-	const options = { signal }
-	// Deletions first, so a replaced phone never meets the limit of three.
-	for (const phone of save.phones.delete) await deletePhone(accessToken, userId, phone.id!, options)
-	for (const phone of save.phones.update) {
-		await updatePhone(
-			accessToken,
-			userId,
-			phone.id!,
-			{ number: phone.number, type: phone.type as Phone['type'] },
-			options,
-		)
-	}
-	for (const phone of save.phones.create) {
-		await createPhone(accessToken, userId, { number: phone.number, type: phone.type as Phone['type'] }, options)
-	}
-	if (save.profile) await updateUser(accessToken, userId, save.profile, options)
-}
-
 /**
  * The profile form: `update` shows the country's states, `add-phone` and `remove-phone:<row>`
  * change the rows (all three answer the form again as typed, nothing saved); a save sends only
@@ -199,7 +167,7 @@ export async function profileAction({ context, request }: Route.ActionArgs) {
 		lists.statesOf(user.country ?? '').map((state) => state.value),
 	)
 	try {
-		await sendSave(
+		await saveProfile(
 			credentials.accessToken,
 			credentials.userId,
 			profileSave(before, submission.value, { middleName: asksMiddleName(formCulture(culture, me)) }),

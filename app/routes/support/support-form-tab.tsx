@@ -1,19 +1,13 @@
-import { useEffect, useId, useRef, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useRef, type ChangeEvent, type FormEvent } from 'react'
 import { Form, useNavigation } from 'react-router'
-import type { SupportField, SupportSection, SupportValues } from '#app/domain/support-fields.ts'
-import {
-	ATTACHMENT_ACCEPT,
-	MAX_PARTS,
-	PART_FIELD_NAMES,
-	PART_FIELDS,
-	partFieldName,
-	REGISTERED_PREFIX,
-	SUPPORT_PROMISE,
-} from '#app/domain/support-form-view.ts'
-import { Field, FieldLabel, fieldErrors, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import type { SupportField, SupportSection } from '#app/domain/support-fields.ts'
+import { REGISTERED_PREFIX } from '#app/domain/support-form-view.ts'
+import { FormErrors, SubmitButton } from '#app/ui/form.tsx'
 import { HoneypotField } from '#app/ui/honeypot.tsx'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
-import type { loadSupportForm, SupportFormAnswer, SupportOption } from './support-form.server.ts'
+import { SupportFieldControl } from './support-field-control.tsx'
+import { Attachments, Parts, Sent, SupportPromise } from './support-form-parts.tsx'
+import type { loadSupportForm, SupportFormAnswer } from './support-form.server.ts'
 
 type FormPage = Awaited<ReturnType<typeof loadSupportForm>>
 
@@ -21,203 +15,6 @@ const SECTION_TITLES: Record<SupportSection, CatalogueKey> = {
 	product: 'supportForms.legendProduct',
 	contact: 'supportForms.legendContact',
 	question: 'supportForms.legendQuestion',
-}
-
-function Errors({ id, errors }: { id: string; errors: string[] }) {
-	const t = useT()
-	if (errors.length === 0) return null
-	return (
-		<ul id={id} className="field-errors">
-			{errors.map((error) => (
-				<li key={error}>{t(error as CatalogueKey)}</li>
-			))}
-		</ul>
-	)
-}
-
-/** A labelled control of any kind but input: a select (with optgroups) or a text area. */
-function Control({
-	name,
-	label,
-	hint,
-	result,
-	required,
-	children,
-}: {
-	name: string
-	label: string
-	hint?: string
-	result?: FormResult
-	required?: boolean
-	children: (props: {
-		id: string
-		name: string
-		required?: boolean
-		'aria-invalid'?: true
-		'aria-describedby'?: string
-	}) => ReactNode
-}) {
-	const id = useId()
-	const errors = fieldErrors(result, name)
-	const describedBy = [hint ? `${id}-hint` : null, errors.length ? `${id}-error` : null].filter(Boolean).join(' ')
-	return (
-		<div className="field">
-			<FieldLabel htmlFor={id} label={label} required={required} />
-			{hint ? (
-				<p id={`${id}-hint`} className="field-hint">
-					{hint}
-				</p>
-			) : null}
-			{children({
-				id,
-				name,
-				required,
-				'aria-invalid': errors.length ? true : undefined,
-				'aria-describedby': describedBy || undefined,
-			})}
-			<Errors id={`${id}-error`} errors={errors} />
-		</div>
-	)
-}
-
-/** Options, under their groups in the order they come. */
-function OptionList({ options }: { options: readonly SupportOption[] }) {
-	const groups: { label: string | undefined; options: SupportOption[] }[] = []
-	for (const option of options) {
-		const last = groups.at(-1)
-		if (last && last.label === option.group) last.options.push(option)
-		else groups.push({ label: option.group, options: [option] })
-	}
-	return groups.map((group, index) =>
-		group.label ? (
-			<optgroup key={`${group.label}-${index}`} label={group.label}>
-				{group.options.map((option) => (
-					<option key={option.value} value={option.value}>
-						{option.label}
-					</option>
-				))}
-			</optgroup>
-		) : (
-			group.options.map((option) => (
-				<option key={option.value} value={option.value}>
-					{option.label}
-				</option>
-			))
-		),
-	)
-}
-
-function SupportFieldControl({
-	field,
-	value,
-	options,
-	result,
-	latestDate,
-	onChange,
-}: {
-	field: SupportField
-	value: string
-	options: readonly SupportOption[]
-	result?: FormResult
-	latestDate: string
-	onChange?: (event: ChangeEvent<HTMLSelectElement>) => void
-}) {
-	const t = useT()
-	const label = t(field.label as CatalogueKey)
-	const hint = field.hint ? t(field.hint as CatalogueKey) : undefined
-	if (field.kind === 'select') {
-		return (
-			<Control name={field.name} label={label} hint={hint} result={result} required={field.required}>
-				{(props) => (
-					<select {...props} defaultValue={value} autoComplete={field.autoComplete} onChange={onChange}>
-						<option value="">{t('supportForms.choose')}</option>
-						<OptionList options={options} />
-					</select>
-				)}
-			</Control>
-		)
-	}
-	if (field.kind === 'textarea') {
-		return (
-			<Control name={field.name} label={label} hint={hint} result={result} required={field.required}>
-				{(props) => <textarea {...props} defaultValue={value} rows={6} />}
-			</Control>
-		)
-	}
-	return (
-		<Field
-			name={field.name}
-			type={field.kind}
-			label={label}
-			hint={hint}
-			initial={value}
-			result={result}
-			autoComplete={field.autoComplete}
-			required={field.required}
-			max={field.rule === 'pastDate' ? latestDate : undefined}
-		/>
-	)
-}
-
-/** Up to three parts; 'Add part' sends the form back with one more row, everything typed kept. */
-function Parts({ values, result }: { values: SupportValues; result?: FormResult }) {
-	const t = useT()
-	const errors = fieldErrors(result, 'parts')
-	return (
-		<fieldset>
-			<legend>{t('supportForms.legendParts')}</legend>
-			<p className="field-hint">{t('supportForms.partsHint')}</p>
-			{values.parts.map((part, index) => (
-				<fieldset key={index} className="part-row">
-					<legend>{t('supportForms.part', { number: String(index + 1) })}</legend>
-					{PART_FIELD_NAMES.map((name) => (
-						<Field
-							key={name}
-							name={partFieldName(index, name)}
-							label={t(PART_FIELDS[name].label as CatalogueKey)}
-							hint={'hint' in PART_FIELDS[name] ? t(PART_FIELDS[name].hint as CatalogueKey) : undefined}
-							initial={part[name]}
-							result={result}
-							inputMode={name === 'quantity' ? 'numeric' : undefined}
-							autoComplete="off"
-						/>
-					))}
-				</fieldset>
-			))}
-			{errors.length ? (
-				<div role="alert">
-					<Errors id="parts-error" errors={errors} />
-				</div>
-			) : null}
-			{values.parts.length < MAX_PARTS ? (
-				<p className="actions">
-					<SubmitButton name="intent" value="addPart" secondary>
-						{t('supportForms.addPart')}
-					</SubmitButton>
-				</p>
-			) : (
-				<p className="field-hint">{t('supportForms.partsFull')}</p>
-			)}
-		</fieldset>
-	)
-}
-
-function Attachments({ result }: { result?: FormResult }) {
-	const t = useT()
-	return (
-		<fieldset>
-			<legend>{t('supportForms.legendAttachments')}</legend>
-			<Field
-				name="attachments"
-				type="file"
-				label={t('supportForms.attachments')}
-				hint={t('supportForms.attachmentsHint')}
-				result={result}
-				multiple
-				accept={ATTACHMENT_ACCEPT}
-			/>
-		</fieldset>
-	)
 }
 
 /** Consecutive fields of one section, as a fieldset with the section's legend. */
@@ -314,39 +111,6 @@ function SupportFormFields({ data, answer }: { data: FormPage; answer?: SupportF
 				</SubmitButton>
 			</p>
 		</Form>
-	)
-}
-
-/** What the page promises (spec 1 §9), and the parts order's own notes. */
-function SupportPromise({ parts }: { parts: boolean }) {
-	const t = useT()
-	return (
-		<div className="notice">
-			<p>{t('supportForms.promise', { hours: String(SUPPORT_PROMISE.responseHours) })}</p>
-			<p>{t('supportForms.officeHours')}</p>
-			{parts ? (
-				<>
-					<p>{t('supportForms.partsPromise', { hours: String(SUPPORT_PROMISE.partsAcknowledgementHours) })}</p>
-					<p>{t('supportForms.serviceCentreOnly')}</p>
-				</>
-			) : null}
-		</div>
-	)
-}
-
-export function Sent({ sent }: { sent: NonNullable<FormPage['sent']> }) {
-	const t = useT()
-	return (
-		<div className="notice" role="status">
-			{sent.delivered ? (
-				<>
-					<p>{t('supportForms.sent')}</p>
-					<p>{t('supportForms.reference', { reference: sent.reference })}</p>
-				</>
-			) : (
-				<p>{t('supportForms.kept', { reference: sent.reference })}</p>
-			)}
-		</div>
 	)
 }
 
