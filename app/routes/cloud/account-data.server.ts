@@ -18,7 +18,7 @@ import {
 	validateToken,
 } from '#app/upstream/cloud.server.ts'
 import { SUBSCRIPTION_SOURCE, type Subscription } from '#app/upstream/contract/cloud.ts'
-import { isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
+import { isOutage, isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -84,7 +84,7 @@ export function cloudActionFailure(
 	extra: Record<string, unknown> = {},
 ) {
 	if (!isUpstreamError(error)) throw error
-	const outage = error.kind !== 'status' || (error.status ?? 0) >= 500
+	const outage = isOutage(error)
 	const key = outage ? (userMessageKey(error) ?? 'toast.tryAgain') : refusal
 	return data({ result: submission.reply({ formErrors: [key] }), ...extra }, { status: outage ? 503 : 409 })
 }

@@ -14,7 +14,6 @@ import {
 	canResubscribe,
 	formatDay,
 	formatMoney,
-	isRunning,
 	pageOf,
 	parsePage,
 	sourceName,
@@ -22,7 +21,8 @@ import {
 	typeName,
 } from '#app/domain/cloud-account.ts'
 import { PaymentInformationSchema, ResubscribeSchema, rewardChoiceSchema } from '#app/domain/cloud-account-forms.ts'
-import { choiceFinality, choiceOpen, rewardChoiceChange } from '#app/domain/cloud-loyalty.ts'
+import { choiceFinality, choiceOpen, rewardChoiceChange, rewardMembership } from '#app/domain/cloud-loyalty.ts'
+import { isRunning } from '#app/domain/cloud-subscription-codes.ts'
 import { isAllowedRedirect } from '#app/domain/redirect.ts'
 import { getEnv } from '#app/env.server.ts'
 import { orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
@@ -54,11 +54,6 @@ const ACCOUNT_PATH = '/cloud/account'
 const LOYALTY_PATH = `${ACCOUNT_PATH}#loyalty`
 /** Back to the choice from its review: another address than the review's, so the browser loads it. */
 const LOYALTY_EDIT_PATH = `${ACCOUNT_PATH}?edit=loyalty#loyalty`
-
-/** The subscription a Play2-4Life program counts: the running reward-eligible one. */
-function rewardMembership(subscriptions: readonly Subscription[], now: number) {
-	return subscriptions.find((s) => s.rewardEligible && s.type === 1 && isRunning(s, now))
-}
 
 function loyaltyView(program: LoyaltyProgram, subscriptions: readonly Subscription[], locale: string, now: number) {
 	const finality = choiceFinality(program, rewardMembership(subscriptions, now))

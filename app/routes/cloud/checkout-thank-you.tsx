@@ -13,7 +13,7 @@ import { requireCredentials } from '#app/session/auth.server.ts'
 import { membershipProducts } from '#app/upstream/cloud-lists.server.ts'
 import { getUserSubscriptions, postSubscription } from '#app/upstream/cloud.server.ts'
 import { SUBSCRIPTION_TYPE } from '#app/upstream/contract/cloud.ts'
-import { isUpstreamError } from '#app/upstream/errors.ts'
+import { isOutage, isUpstreamError } from '#app/upstream/errors.ts'
 import { useT } from '#app/ui/i18n.tsx'
 import { currentView, dateFormatter, MEMBERSHIPS_PATH, THANK_YOU_PATH } from './memberships.server.ts'
 
@@ -45,7 +45,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 			if (!isUpstreamError(error) || error.cancelled) throw error
 			// Already taken (the page was reloaded before its redirect): the state below says how it stands.
 			if (!(error.kind === 'status' && error.code === 'CheckoutUsed')) {
-				if (error.kind === 'status' && (error.status ?? 0) < 500)
+				if (!isOutage(error))
 					throw redirectWithToast(context, `${MEMBERSHIPS_PATH}/${tab}`, {
 						type: 'error',
 						message: 'cloudMemberships.checkoutRefused',

@@ -51,7 +51,7 @@ import {
 	type Offer,
 	type Subscription,
 } from '#app/upstream/contract/cloud.ts'
-import { isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
+import { isOutage, isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
 import { submittedForm } from '#app/forms/form-body.server.ts'
 import { pictureSrc } from '#app/upstream/pictures.server.ts'
 
@@ -312,7 +312,7 @@ export async function membershipsAction(context: Context, request: Request, url:
 	} catch (error) {
 		if (!isUpstreamError(error) || error.cancelled) throw error
 		// Refused by the API (a trial no longer possible, an offer gone…): said where the user was.
-		if (error.kind === 'status' && (error.status ?? 0) < 500)
+		if (!isOutage(error))
 			return redirectWithToast(context, backTo(url), { type: 'error', message: 'cloudMemberships.checkoutRefused' })
 		return data({ errorKey: userMessageKey(error) ?? 'toast.tryAgain' }, { status: 503 })
 	}
