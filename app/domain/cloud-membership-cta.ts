@@ -99,6 +99,36 @@ export function membershipCta(
 	}
 }
 
+/** A tier's rank by its id among the tiers the cloud lists; an unknown tier ranks below them all. */
+export function rankOf(tiers: readonly { id: string; rank: number }[]) {
+	return (id: string) => tiers.find((t) => t.id === id)?.rank ?? 0
+}
+
+/** What the rule reads of a tier the cloud lists (the contract's MembershipProduct has it all). */
+export interface CtaTier {
+	id: string
+	rank: number
+	freeTrialDays: number
+	plans: readonly { id: string }[]
+}
+
+/**
+ * The call to action of the plan `planId` with the tier that sells it, decided again when the user acts
+ * on it: a form kept from an older page cannot start what the page would no longer offer. Undefined when
+ * no tier sells the plan.
+ */
+export function planCta<T extends CtaTier>(
+	tiers: readonly T[],
+	planId: string,
+	subscriptions: readonly CtaSubscription[],
+	now: number,
+): { tier: T; cta: Cta } | undefined {
+	const tier = tiers.find((t) => t.plans.some((p) => p.id === planId))
+	if (!tier) return undefined
+	const plan = { planId, membershipProductId: tier.id, rank: tier.rank, freeTrialDays: tier.freeTrialDays }
+	return { tier, cta: membershipCta(plan, subscriptions, rankOf(tiers), now) }
+}
+
 /**
  * Whether a plan's offer is shown: only with a call to action that buys the plan (buy now,
  * upgrade), the only ones its price is paid through. Elsewhere it would advertise a price the member

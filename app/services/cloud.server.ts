@@ -7,9 +7,12 @@
  */
 import { canResubscribe } from '#app/domain/cloud-account.ts'
 import { rewardChoiceChange, type LoyaltyFacts } from '#app/domain/cloud-loyalty.ts'
+import { planCta } from '#app/domain/cloud-membership-cta.ts'
 import type { SessionCredentials } from '#app/session/session.server.ts'
+import { cloudOffers, lifetimeKeys, membershipProducts } from '#app/upstream/cloud-lists.server.ts'
 import {
 	deleteUserProduct,
+	getCustomersOffers,
 	getPaymentHistory,
 	getUserRuleStatus,
 	getUserSubscriptions,
@@ -75,4 +78,72 @@ export async function resubscribe(
 		{ type: SUBSCRIPTION_TYPE.Standard, planIds: [subscription.planId], token: checkout.token },
 		{ signal },
 	)
+}
+
+/** The processor a purchase is checked out with (spec 2 §3 source FastSpring). */
+export const CHECKOUT_SOURCE = SUBSCRIPTION_SOURCE.FastSpring
+
+/**
+ * What the memberships screens show, asked for at once: the tiers, the lifetime keys, and the offers
+ * (the public ones for a visitor; a member's own, with their subscriptions).
+ */
+export function membershipsData(credentials: SessionCredentials | null, signal: AbortSignal) {
+	return Promise.all([
+		membershipProducts(),
+		lifetimeKeys(),
+		credentials ? Promise.resolve([]) : cloudOffers(),
+		credentials
+			? Promise.all([
+					getUserSubscriptions(credentials.idToken, { signal }),
+					getCustomersOffers(credentials.idToken, {}, { signal }),
+				])
+			: null,
+	])
+}
+
+/** The membership as it now stands, for the thank-you page: the member's subscriptions and the tiers. */
+export function membershipNow(credentials: SessionCredentials, signal: AbortSignal) {
+	return Promise.all([getUserSubscriptions(credentials.idToken, { signal }), membershipProducts()])
+}
+
+export type MembershipStart =
+	| { kind: 'refused'; message: 'cloudMemberships.trialRefused' | 'cloudMemberships.planNotOffered' }
+	| { kind: 'trialStarted' }
+	| { kind: 'checkout'; checkoutUrl: string }
+
+/**
+ * Starts the free trial (post-subscription, type Trial), or validates a purchase or upgrade and answers
+ * the processor's checkout page. The plan's call to action is decided again from the user's
+ * subscriptions now, so nothing starts that the page would no longer offer.
+ */
+export async function startMembership(
+	credentials: SessionCredentials,
+	start: { intent: 'trial' | 'buy'; planId: string; offerId?: string },
+	signal: AbortSignal,
+): Promise<MembershipStart> {
+	const { intent, planId, offerId } = start
+	const [tiers, subscriptions] = await Promise.all([
+		membershipProducts(),
+		getUserSubscriptions(credentials.idToken, { signal }),
+	])
+	const decided = planCta(tiers, planId, subscriptions, Date.now())
+	if (intent === 'trial') {
+		if (decided?.cta.state !== 'freeTrial') return { kind: 'refused', message: 'cloudMemberships.trialRefused' }
+		await postSubscription(credentials.idToken, { type: SUBSCRIPTION_TYPE.Trial, planIds: [planId] }, { signal })
+		return { kind: 'trialStarted' }
+	}
+	if (!decided || (decided.cta.state !== 'buyNow' && decided.cta.state !== 'upgrade'))
+		return { kind: 'refused', message: 'cloudMemberships.planNotOffered' }
+	const checkout = await validateToken(
+		credentials.idToken,
+		{
+			source: CHECKOUT_SOURCE,
+			email: credentials.email,
+			planIds: [planId],
+			productIds: [decided.tier.id],
+			offerId: offerId ?? null,
+		},
+		{ signal },
+	)
+	return { kind: 'checkout', checkoutUrl: checkout.checkoutUrl }
 }
