@@ -7,7 +7,7 @@ import type { Submission } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { accountErrorKey, type AccountFlow } from '#app/domain/account-errors.ts'
 import { sessionContext } from '#app/request-context.server.ts'
-import { isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
+import { isOutage, isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
 import { noteUpstreamError } from '#app/session/session-end.server.ts'
 import type { Toast } from '#app/session/session.server.ts'
 import type { CatalogueKey } from '#app/ui/i18n.tsx'
@@ -45,7 +45,7 @@ export function upstreamFailure(
 	// One that refuses the session's tokens signs out instead (app/session/session-end.server.ts).
 	noteUpstreamError(error)
 	const key = accountErrorKey(flow, error)
-	const outage = error.kind !== 'status' || (error.status ?? 0) >= 500
+	const outage = isOutage(error)
 	const status = key === 'errors.attemptLimit' ? 429 : outage ? 503 : 400
 	return data(
 		{ result: submission.reply({ formErrors: [key], hideFields: SECRET_FIELDS }), errorKey: key, ...extra },
@@ -71,7 +71,7 @@ export async function orUpstreamUnavailable<T>(work: Promise<T>): Promise<T> {
 	} catch (error) {
 		if (!isUpstreamError(error) || error.cancelled) throw error
 		noteUpstreamError(error)
-		const status = error.kind === 'status' && error.status && error.status < 500 ? error.status : 503
+		const status = !isOutage(error) && error.status ? error.status : 503
 		throw data({ errorKey: userMessageKey(error) ?? 'toast.tryAgain' }, { status })
 	}
 }

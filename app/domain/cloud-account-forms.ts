@@ -44,3 +44,10 @@ const subscriptionId = z.string().trim().min(1).max(128)
 export const ResubscribeSchema = z.object({ intent: z.literal('resubscribe'), subscriptionId })
 /** The processor's payment-information page for a subscription. */
 export const PaymentInformationSchema = z.object({ intent: z.literal('payment-information'), subscriptionId })
+
+/** Starting a membership from a plan's card: its free trial, or buying it (with the offer the card showed). */
+export const MembershipStartSchema = z.object({
+	intent: z.enum(['trial', 'buy']),
+	planId: z.string().min(1).max(128),
+	offerId: z.string().min(1).max(128).optional(),
+})

@@ -3,6 +3,7 @@
  * which subscription is the member's state at a glance, what may be done with one (cancel, resubscribe),
  * the trial's days left, and the billing history's pages.
  */
+import { isRunning, SUBSCRIPTION_STATUS, SUBSCRIPTION_TYPE } from './cloud-subscription-codes.ts'
 
 /** Spec 2 §3, by number: the words are the catalogue's `cloudAccount.type.*`, `.status.*`, `.source.*`. */
 export const SUBSCRIPTION_TYPE_NAMES = ['None', 'Standard', 'Trial', 'Free', 'Partner'] as const
@@ -48,25 +49,11 @@ export interface SubscriptionFacts {
 	endDate: string | null
 }
 
-const TYPE = { Standard: 1, Trial: 2 } as const
-const STATUS = { Trial: 1, SubscriptionPending: 3, Subscribed: 4, NonRenew: 8 } as const
-/** Statuses under which a subscription still gives access (a non-renewing one to the end of its cycle). */
-const RUNNING_STATUSES: readonly number[] = [
-	STATUS.Trial,
-	STATUS.SubscriptionPending,
-	STATUS.Subscribed,
-	STATUS.NonRenew,
-]
 const DAY_MS = 24 * 3600 * 1000
-
-/** Whether it still gives access at `now`: a running status whose end, if it has one, is ahead. */
-export function isRunning(s: SubscriptionFacts, now: number): boolean {
-	return RUNNING_STATUSES.includes(s.status) && (s.endDate === null || Date.parse(s.endDate) > now)
-}
 
 /** Cancel is offered on a subscription that still renews (a paid one, or a trial: it then ends at once). */
 export function canCancel(s: SubscriptionFacts, now: number): boolean {
-	return s.status === STATUS.Subscribed && isRunning(s, now)
+	return s.status === SUBSCRIPTION_STATUS.Subscribed && isRunning(s, now)
 }
 
 /**
@@ -74,12 +61,12 @@ export function canCancel(s: SubscriptionFacts, now: number): boolean {
  * again from its end date (spec 2 §4: after a cancellation, resubscribe is possible).
  */
 export function canResubscribe(s: SubscriptionFacts, now: number): boolean {
-	return s.type === TYPE.Standard && s.status === STATUS.NonRenew && isRunning(s, now)
+	return s.type === SUBSCRIPTION_TYPE.Standard && s.status === SUBSCRIPTION_STATUS.NonRenew && isRunning(s, now)
 }
 
 /** Whole days of a running trial left, counting a part day as one; null for anything else. */
 export function trialDaysLeft(s: SubscriptionFacts, now: number): number | null {
-	if (s.type !== TYPE.Trial || !isRunning(s, now) || s.endDate === null) return null
+	if (s.type !== SUBSCRIPTION_TYPE.Trial || !isRunning(s, now) || s.endDate === null) return null
 	return Math.max(0, Math.ceil((Date.parse(s.endDate) - now) / DAY_MS))
 }
 

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, test } from 'vitest'
 import { CancelFormSchema, rewardChoiceSchema } from './cloud-account-forms.ts'
-import { choiceFinality, choiceOpen, rewardChoiceChange, type LoyaltyFacts } from './cloud-loyalty.ts'
+import { choiceFinality, choiceOpen, rewardChoiceChange, rewardMembership, type LoyaltyFacts } from './cloud-loyalty.ts'
 
 const program: LoyaltyFacts = {
 	UserRuleId: 'rule_1',
@@ -83,5 +83,19 @@ describe('cancel form', () => {
 			{ schema: CancelFormSchema },
 		)
 		expect(long.reply().error?.details).toEqual(['cloudAccount.cancel.errors.detailsTooLong'])
+	})
+})
+
+describe('the membership the program counts', () => {
+	const now = Date.parse('2026-11-28T12:00:00Z')
+	const base = { rewardEligible: true, type: 1, status: 4, endDate: null as string | null }
+	test('the running reward-eligible Standard subscription', () => {
+		const trial = { ...base, id: 'trial', type: 2, status: 1 }
+		const partner = { ...base, id: 'partner', type: 4 }
+		const notEligible = { ...base, id: 'not-eligible', rewardEligible: false }
+		const ended = { ...base, id: 'ended', status: 8, endDate: '2026-11-01T00:00:00Z' }
+		const paid = { ...base, id: 'paid', status: 8, endDate: '2027-01-01T00:00:00Z' }
+		expect(rewardMembership([trial, partner, notEligible, ended, paid], now)?.id).toBe('paid')
+		expect(rewardMembership([trial, partner, notEligible, ended], now)).toBeUndefined()
 	})
 })

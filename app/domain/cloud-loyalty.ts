@@ -2,6 +2,8 @@
  * Play2-4Life (spec 2 §3, §4, §9): choosing reward instruments while the program runs, and when the
  * choice becomes final (the program completed, or the paid membership ended first).
  */
+import { isRunning, SUBSCRIPTION_TYPE } from './cloud-subscription-codes.ts'
+
 /** What these rules read of the program (the cloud contract's LoyaltyProgram). */
 export interface LoyaltyFacts {
 	UserRuleId: string | null
@@ -31,6 +33,13 @@ export function rewardChoiceChange(
 	const now = new Set(current.map((i) => i.productId))
 	const next = new Set(chosen)
 	return { add: [...next].filter((id) => !now.has(id)), remove: [...now].filter((id) => !next.has(id)) }
+}
+
+/** The subscription a Play2-4Life program counts: the running reward-eligible paid (Standard) one. */
+export function rewardMembership<
+	S extends { rewardEligible: boolean; type: number; status: number; endDate: string | null },
+>(subscriptions: readonly S[], now: number): S | undefined {
+	return subscriptions.find((s) => s.rewardEligible && s.type === SUBSCRIPTION_TYPE.Standard && isRunning(s, now))
 }
 
 /**

@@ -3,7 +3,9 @@ import { SUBSCRIPTION_STATUS, SUBSCRIPTION_TYPE } from '#app/upstream/contract/c
 import {
 	CTA_STATES,
 	membershipCta,
+	planCta,
 	planFeatures,
+	rankOf as rankOfTiers,
 	showsOffer,
 	type CtaPlan,
 	type CtaState,
@@ -155,5 +157,28 @@ describe('what a plan card lists', () => {
 	it('shows an offer only where the plan can be bought with it', () => {
 		const shown = CTA_STATES.filter((state) => showsOffer({ state }))
 		expect(shown).toEqual(['upgrade', 'buyNow'])
+	})
+})
+
+describe('the plan acted on, decided again', () => {
+	const tiers = ['core', 'pro', 'ultimate'].map((id) => ({
+		id,
+		rank: RANKS[id]!,
+		freeTrialDays: id === 'ultimate' ? 30 : 0,
+		plans: [{ id: `${id}-monthly` }, { id: `${id}-annual` }],
+	}))
+	it('finds the tier that sells the plan and its call to action', () => {
+		expect(planCta(tiers, 'ultimate-annual', [], NOW)).toEqual({ tier: tiers[2], cta: { state: 'freeTrial' } })
+		const member = [subscription(SUBSCRIPTION_TYPE.Standard, SUBSCRIPTION_STATUS.Subscribed)]
+		expect(planCta(tiers, 'pro-monthly', member, NOW)?.cta).toEqual({ state: 'active', subscriptionId: 'sub_1' })
+		expect(planCta(tiers, 'ultimate-monthly', member, NOW)?.cta).toEqual({ state: 'upgrade', subscriptionId: 'sub_1' })
+		expect(planCta(tiers, 'core-annual', member, NOW)?.cta).toEqual({ state: 'unavailable' })
+	})
+	it('a plan no tier sells is not offered', () => {
+		expect(planCta(tiers, 'gone-monthly', [], NOW)).toBeUndefined()
+	})
+	it('ranks tiers by the list, an unknown one below all', () => {
+		const rank = rankOfTiers(tiers)
+		expect([rank('core'), rank('ultimate'), rank('gone')]).toEqual([1, 3, 0])
 	})
 })

@@ -6,7 +6,7 @@
  * may only be bought over a lower one, a non-renewing one is resumed); this
  * decides what the page offers, so it never offers what the API refuses.
  */
-import { SUBSCRIPTION_STATUS, SUBSCRIPTION_TYPE } from './cloud-subscription-codes.ts'
+import { isRunning, SUBSCRIPTION_STATUS, SUBSCRIPTION_TYPE } from './cloud-subscription-codes.ts'
 
 export const CTA_STATES = ['freeTrial', 'active', 'unavailable', 'upgrade', 'resubscribe', 'buyNow'] as const
 export type CtaState = (typeof CTA_STATES)[number]
@@ -37,19 +37,6 @@ export interface Cta {
 	subscriptionId?: string
 }
 
-/** Statuses under which a subscription still gives access (a non-renewing one runs to the end of its cycle). */
-const RUNNING_STATUSES: readonly number[] = [
-	SUBSCRIPTION_STATUS.Trial,
-	SUBSCRIPTION_STATUS.SubscriptionPending,
-	SUBSCRIPTION_STATUS.Subscribed,
-	SUBSCRIPTION_STATUS.NonRenew,
-]
-
-/** Whether a subscription still runs at `now`: a running status whose end date, if any, is ahead. */
-export function isRunningSubscription(s: Pick<CtaSubscription, 'status' | 'endDate'>, now: number): boolean {
-	return RUNNING_STATUSES.includes(s.status) && (s.endDate === null || Date.parse(s.endDate) > now)
-}
-
 /** A free trial: type Trial, or (from older records) status Trial. */
 export function isTrial(s: Pick<CtaSubscription, 'type' | 'status'>): boolean {
 	return s.type === SUBSCRIPTION_TYPE.Trial || s.status === SUBSCRIPTION_STATUS.Trial
@@ -64,7 +51,7 @@ export function currentSubscription<S extends CtaSubscription>(
 	rankOf: (membershipProductId: string) => number,
 	now: number,
 ): S | undefined {
-	const running = subscriptions.filter((s) => isRunningSubscription(s, now))
+	const running = subscriptions.filter((s) => isRunning(s, now))
 	const paid = running
 		.filter((s) => !isTrial(s))
 		.sort((a, b) => rankOf(b.membershipProductId) - rankOf(a.membershipProductId))
@@ -110,6 +97,36 @@ export function membershipCta(
 			if (samePlan) return { state: 'active', ...about }
 			return higherTier ? { state: 'upgrade', ...about } : { state: 'unavailable' }
 	}
+}
+
+/** A tier's rank by its id among the tiers the cloud lists; an unknown tier ranks below them all. */
+export function rankOf(tiers: readonly { id: string; rank: number }[]) {
+	return (id: string) => tiers.find((t) => t.id === id)?.rank ?? 0
+}
+
+/** What the rule reads of a tier the cloud lists (the contract's MembershipProduct has it all). */
+export interface CtaTier {
+	id: string
+	rank: number
+	freeTrialDays: number
+	plans: readonly { id: string }[]
+}
+
+/**
+ * The call to action of the plan `planId` with the tier that sells it, decided again when the user acts
+ * on it: a form kept from an older page cannot start what the page would no longer offer. Undefined when
+ * no tier sells the plan.
+ */
+export function planCta<T extends CtaTier>(
+	tiers: readonly T[],
+	planId: string,
+	subscriptions: readonly CtaSubscription[],
+	now: number,
+): { tier: T; cta: Cta } | undefined {
+	const tier = tiers.find((t) => t.plans.some((p) => p.id === planId))
+	if (!tier) return undefined
+	const plan = { planId, membershipProductId: tier.id, rank: tier.rank, freeTrialDays: tier.freeTrialDays }
+	return { tier, cta: membershipCta(plan, subscriptions, rankOf(tiers), now) }
 }
 
 /**

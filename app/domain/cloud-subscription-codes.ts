@@ -14,3 +14,19 @@ export const SUBSCRIPTION_STATUS = {
 	Expired: 7,
 	NonRenew: 8,
 } as const
+
+/** Statuses under which a subscription still gives access (a non-renewing one runs to the end of its cycle). */
+const RUNNING_STATUSES: readonly number[] = [
+	SUBSCRIPTION_STATUS.Trial,
+	SUBSCRIPTION_STATUS.SubscriptionPending,
+	SUBSCRIPTION_STATUS.Subscribed,
+	SUBSCRIPTION_STATUS.NonRenew,
+]
+
+/**
+ * Whether a subscription still gives access at `now`: a running status whose end date, if it has one,
+ * is ahead. The one test of "running" for the account screen and the memberships' call to action.
+ */
+export function isRunning(s: { status: number; endDate: string | null }, now: number): boolean {
+	return RUNNING_STATUSES.includes(s.status) && (s.endDate === null || Date.parse(s.endDate) > now)
+}

@@ -16,7 +16,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { clientIpContext } from '#app/request-context.server.ts'
 import { getEnv } from '#app/env.server.ts'
 import { getRedisClient, getStore } from '#app/session/store.server.ts'
-import { isUpstreamError, UpstreamError } from '#app/upstream/errors.ts'
+import { isOutage, isUpstreamError, UpstreamError } from '#app/upstream/errors.ts'
 
 export interface RateLimit {
 	name: string
@@ -162,7 +162,7 @@ async function giveBack(check: RateLimitCheck): Promise<void> {
 
 /** The account API said no (a wrong password or code, an unknown or taken address): the attempt was the user's. */
 function refused(error: unknown): boolean {
-	return isUpstreamError(error) && error.kind === 'status' && (error.status ?? 0) < 500
+	return isUpstreamError(error) && !isOutage(error)
 }
 
 export interface AttemptLimits {

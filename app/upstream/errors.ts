@@ -44,6 +44,15 @@ export function isUpstreamError(error: unknown): error is UpstreamError {
 	return error instanceof UpstreamError
 }
 
+/**
+ * Whether the failure is the upstream's (an outage: no answer, a bad one, or a 5xx) rather than a
+ * refusal of what was asked (a 4xx). The one place the portal decides it: an outage answers 503 and
+ * the same request may be sent again; a refusal is the user's to read.
+ */
+export function isOutage(error: UpstreamError): boolean {
+	return error.kind !== 'status' || (error.status ?? 0) >= 500
+}
+
 /** The text of an error body: `message`, else `error`, else undefined. */
 export function messageFromBody(body: unknown): string | undefined {
 	if (!body || typeof body !== 'object') return undefined

@@ -6,7 +6,7 @@
  * memberships screen). The three reads are made at once and never cached.
  */
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, type RouterContextProvider } from 'react-router'
+import { data, Link, redirect, type RouterContextProvider } from 'react-router'
 import type { Route } from './+types/account-details'
 import {
 	billingPageHref,
@@ -14,7 +14,6 @@ import {
 	canResubscribe,
 	formatDay,
 	formatMoney,
-	isRunning,
 	pageOf,
 	parsePage,
 	sourceName,
@@ -22,44 +21,24 @@ import {
 	typeName,
 } from '#app/domain/cloud-account.ts'
 import { PaymentInformationSchema, ResubscribeSchema, rewardChoiceSchema } from '#app/domain/cloud-account-forms.ts'
-import { choiceFinality, choiceOpen, rewardChoiceChange } from '#app/domain/cloud-loyalty.ts'
+import { choiceFinality, choiceOpen, rewardMembership } from '#app/domain/cloud-loyalty.ts'
+import { isRunning } from '#app/domain/cloud-subscription-codes.ts'
 import { isAllowedRedirect } from '#app/domain/redirect.ts'
 import { getEnv } from '#app/env.server.ts'
 import { orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
-import {
-	deleteUserProduct,
-	getPaymentInformationUrl,
-	getUserRuleStatus,
-	getUserSubscriptions,
-	putUserProduct,
-} from '#app/upstream/cloud.server.ts'
+import { accountDetails, changeRewardInstruments, NotResubscribable, resubscribe } from '#app/services/cloud.server.ts'
+import { getPaymentInformationUrl, getUserRuleStatus, getUserSubscriptions } from '#app/upstream/cloud.server.ts'
 import type { LoyaltyProgram, Subscription } from '#app/upstream/contract/cloud.ts'
 import { isUpstreamError } from '#app/upstream/errors.ts'
-import { DataTable } from '#app/ui/data-table.tsx'
-import { FormErrors, formResult, SubmitButton, type FormResult } from '#app/ui/form.tsx'
-import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
+import { FormErrors, formResult } from '#app/ui/form.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 import { submittedForm } from '#app/forms/form-body.server.ts'
-import {
-	accountDetails,
-	cloudActionFailure,
-	cloudCredentials,
-	localeOf,
-	NotResubscribable,
-	PRIVATE_HEADERS,
-	resubscribe,
-} from './account-data.server.ts'
+import { cloudActionFailure, cloudCredentials, localeOf, PRIVATE_HEADERS } from './account-data.server.ts'
+import { ACCOUNT_PATH, BillingHistory, LoyaltySection, SubscriptionCard } from './account-details-views.tsx'
 
 type Context = Readonly<RouterContextProvider>
 
-const ACCOUNT_PATH = '/cloud/account'
 const LOYALTY_PATH = `${ACCOUNT_PATH}#loyalty`
-/** Back to the choice from its review: another address than the review's, so the browser loads it. */
-const LOYALTY_EDIT_PATH = `${ACCOUNT_PATH}?edit=loyalty#loyalty`
-
-/** The subscription a Play2-4Life program counts: the running reward-eligible one. */
-function rewardMembership(subscriptions: readonly Subscription[], now: number) {
-	return subscriptions.find((s) => s.rewardEligible && s.type === 1 && isRunning(s, now))
-}
 
 function loyaltyView(program: LoyaltyProgram, subscriptions: readonly Subscription[], locale: string, now: number) {
 	const finality = choiceFinality(program, rewardMembership(subscriptions, now))
@@ -141,8 +120,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 		}
 		if (submission.status !== 'success')
 			return data({ result: submission.reply(), intent: 'loyalty-review' }, { status: 400 })
-		const chosen = submission.value.productIds
 		if (intent === 'loyalty-review') {
+			const chosen = submission.value.productIds
 			const names = new Map(program.instrumentsAvailable.map((i) => [i.productId, i.name]))
 			const subscriptions = await orUpstreamUnavailable(
 				getUserSubscriptions(credentials.idToken, { signal: request.signal }),
@@ -150,22 +129,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 			const view = loyaltyView(program, subscriptions, localeOf(context), Date.now())
 			return { intent, review: { productIds: chosen, names: chosen.map((id) => names.get(id) ?? id) }, view }
 		}
-		const change = rewardChoiceChange(program.currentRewardInstruments, chosen)
-		const ruleId = program.UserRuleId!
 		try {
-			// Give back first: a member at their tier's number swaps one instrument for another.
-			if (change.remove.length)
-				await deleteUserProduct(
-					credentials.idToken,
-					{ UserRuleId: ruleId, productIds: change.remove },
-					{ signal: request.signal },
-				)
-			if (change.add.length)
-				await putUserProduct(
-					credentials.idToken,
-					{ UserRuleId: ruleId, productIds: change.add },
-					{ signal: request.signal },
-				)
+			await changeRewardInstruments(credentials, program, submission.value.productIds, request.signal)
 		} catch (error) {
 			return cloudActionFailure(submission, error, 'cloudAccount.loyalty.errors.refused', { intent })
 		}
@@ -217,10 +182,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 	})
 }
 
-type LoaderData = Route.ComponentProps['loaderData']
-type SubscriptionView = LoaderData['subscriptions'][number]
-type LoyaltyView = LoaderData['loyalty']
-
 export default function AccountDetails({ loaderData, actionData }: Route.ComponentProps) {
 	const t = useT()
 	const result = formResult(actionData && 'result' in actionData ? actionData : null)
@@ -253,237 +214,7 @@ export default function AccountDetails({ loaderData, actionData }: Route.Compone
 				review={review?.review ?? null}
 				result={intent === 'loyalty-review' || intent === 'loyalty-confirm' ? result : undefined}
 			/>
-			<section id="billing-history" aria-labelledby="billing-title">
-				<h2 id="billing-title">{t('cloudAccount.billing.title')}</h2>
-				{billing.total === 0 ? (
-					<p>{t('cloudAccount.billing.none')}</p>
-				) : (
-					<>
-						<DataTable
-							className="spec-table billing-table"
-							caption={t('cloudAccount.billing.caption', { page: billing.page, pages: billing.pageCount })}
-							columns={[
-								t('cloudAccount.billing.date'),
-								t('cloudAccount.billing.item'),
-								t('cloudAccount.billing.amount'),
-								t('cloudAccount.billing.currency'),
-								t('cloudAccount.billing.status'),
-							]}
-							rows={billing.items.map((p) => ({
-								key: p.id,
-								cells: [p.date, p.item, p.amount, p.currency, t(`cloudAccount.paymentStatus.${p.status}`)],
-							}))}
-						/>
-						{billing.pageCount > 1 ? (
-							<nav className="pagination" aria-label={t('cloudAccount.billing.pages')}>
-								<ul>
-									{billing.previous ? (
-										<li>
-											<Link to={billing.previous} rel="prev">
-												{t('cloudAccount.billing.previous')}
-											</Link>
-										</li>
-									) : null}
-									{billing.next ? (
-										<li>
-											<Link to={billing.next} rel="next">
-												{t('cloudAccount.billing.next')}
-											</Link>
-										</li>
-									) : null}
-								</ul>
-							</nav>
-						) : null}
-					</>
-				)}
-			</section>
+			<BillingHistory billing={billing} />
 		</>
-	)
-}
-
-function SubscriptionCard({ subscription: s }: { subscription: SubscriptionView }) {
-	const t = useT()
-	const titleId = `subscription-${s.id}`
-	const none = t('cloudAccount.subscriptions.notSet')
-	return (
-		<article className="gear-card cloud-subscription" aria-labelledby={titleId}>
-			<div className="gear-details">
-				<h3 id={titleId}>
-					{t('cloudAccount.subscriptions.membership', {
-						name: s.membership,
-						interval: t(`cloudAccount.interval.${s.interval}`),
-					})}
-				</h3>
-				<dl className="summary">
-					<dt>{t('cloudAccount.subscriptions.type')}</dt>
-					<dd>{t(`cloudAccount.type.${s.type}`)}</dd>
-					<dt>{t('cloudAccount.subscriptions.status')}</dt>
-					<dd>{t(`cloudAccount.status.${s.status}`)}</dd>
-					<dt>{t('cloudAccount.subscriptions.source')}</dt>
-					<dd>{t(`cloudAccount.source.${s.source}`)}</dd>
-					<dt>{t('cloudAccount.subscriptions.created')}</dt>
-					<dd>{s.created}</dd>
-					<dt>{t('cloudAccount.subscriptions.nextCharge')}</dt>
-					<dd>{s.nextCharge ?? none}</dd>
-					<dt>{t('cloudAccount.subscriptions.endDate')}</dt>
-					<dd>{s.end ?? none}</dd>
-					{s.price ? (
-						<>
-							<dt>{t('cloudAccount.subscriptions.price')}</dt>
-							<dd>{s.price}</dd>
-						</>
-					) : null}
-					{s.paymentMethod ? (
-						<>
-							<dt>{t('cloudAccount.subscriptions.paymentMethod')}</dt>
-							<dd>{s.paymentMethod}</dd>
-						</>
-					) : null}
-				</dl>
-				{s.status === 'NonRenew' && s.end ? (
-					<p className="notice">{t('cloudAccount.subscriptions.accessUntil', { date: s.end })}</p>
-				) : null}
-				<div className="actions">
-					{s.canResubscribe ? (
-						<Form method="post" action={ACCOUNT_PATH}>
-							<input type="hidden" name="subscriptionId" value={s.id} />
-							<SubmitButton name="intent" value="resubscribe">
-								{t('cloudAccount.resubscribe.button')}
-							</SubmitButton>
-						</Form>
-					) : null}
-					{s.paymentInformation ? (
-						<Form method="post" action={ACCOUNT_PATH} reloadDocument>
-							<input type="hidden" name="subscriptionId" value={s.id} />
-							<button type="submit" name="intent" value="payment-information" className="button">
-								{t('cloudAccount.paymentInformation.button')}
-							</button>
-						</Form>
-					) : null}
-					{s.canCancel ? <Link to={s.cancelPath}>{t('cloudAccount.cancel.link')}</Link> : null}
-				</div>
-			</div>
-		</article>
-	)
-}
-
-function LoyaltySection({
-	loyalty,
-	review,
-	result,
-}: {
-	loyalty: LoyaltyView
-	review: { productIds: string[]; names: string[] } | null
-	result: FormResult | undefined
-}) {
-	const t = useT()
-	const chosen = new Set(
-		Array.isArray(result?.initialValue?.productIds)
-			? (result.initialValue.productIds as string[])
-			: loyalty.current.map((i) => i.productId),
-	)
-	const finality = loyalty.finality
-	const finalityText =
-		finality.kind === 'membershipEnds'
-			? t('cloudAccount.loyalty.finalAfterEnd', { date: finality.endDate })
-			: finality.kind === 'afterMonths'
-				? t('cloudAccount.loyalty.finalAfterMonths', { months: finality.months })
-				: t('cloudAccount.loyalty.final')
-	return (
-		<section id="loyalty" aria-labelledby="loyalty-title">
-			<h2 id="loyalty-title">{t('cloudAccount.loyalty.title')}</h2>
-			<p>{t('cloudAccount.loyalty.intro', { months: loyalty.monthsRequired })}</p>
-			<dl className="summary">
-				<dt>{t('cloudAccount.loyalty.rewardsStatus')}</dt>
-				<dd>{t(`cloudAccount.loyalty.status.${loyalty.rewardsStatus}`)}</dd>
-				<dt>{t('cloudAccount.loyalty.monthsRemaining')}</dt>
-				<dd>{loyalty.monthsRemaining}</dd>
-				<dt>{t('cloudAccount.loyalty.current')}</dt>
-				<dd>
-					{loyalty.current.length
-						? loyalty.current.map((i) => i.name).join(', ')
-						: t('cloudAccount.loyalty.noneChosen')}
-				</dd>
-			</dl>
-			<h3 id="instruments-title">{t('cloudAccount.loyalty.available')}</h3>
-			<ul aria-labelledby="instruments-title">
-				{loyalty.instrumentsAvailable.map((i) => (
-					<li key={i.productId}>{i.name}</li>
-				))}
-			</ul>
-			{review ? (
-				<div className="dialog" role="region" aria-labelledby="loyalty-confirm-title">
-					<h3 id="loyalty-confirm-title">{t('cloudAccount.loyalty.confirmTitle')}</h3>
-					<p>
-						{review.names.length
-							? t('cloudAccount.loyalty.confirmChoice', { instruments: review.names.join(', ') })
-							: t('cloudAccount.loyalty.confirmNone')}
-					</p>
-					<p>
-						<strong>{finalityText}</strong>
-					</p>
-					<Form method="post" action={ACCOUNT_PATH} className="actions">
-						{review.productIds.map((id) => (
-							<input key={id} type="hidden" name="productIds" value={id} />
-						))}
-						<SubmitButton name="intent" value="loyalty-confirm">
-							{t('cloudAccount.loyalty.confirm')}
-						</SubmitButton>
-						<Link className="button" to={LOYALTY_EDIT_PATH}>
-							{t('cloudAccount.loyalty.changeChoice')}
-						</Link>
-					</Form>
-				</div>
-			) : loyalty.open ? (
-				<Form method="post" action={ACCOUNT_PATH} className="form" noValidate>
-					<FormErrors result={result} />
-					<fieldset aria-describedby="loyalty-finality">
-						<legend>{t('cloudAccount.loyalty.choose', { max: loyalty.maxRewardInstruments })}</legend>
-						{loyalty.instrumentsAvailable.map((i) => (
-							<div className="field field-checkbox" key={i.productId}>
-								<input
-									id={`reward-${i.productId}`}
-									type="checkbox"
-									name="productIds"
-									value={i.productId}
-									defaultChecked={chosen.has(i.productId)}
-								/>
-								<label htmlFor={`reward-${i.productId}`}>{i.name}</label>
-							</div>
-						))}
-						<FieldErrors result={result} />
-					</fieldset>
-					<p id="loyalty-finality">{finalityText}</p>
-					<SubmitButton name="intent" value="loyalty-review">
-						{t('cloudAccount.loyalty.review')}
-					</SubmitButton>
-				</Form>
-			) : (
-				<>
-					<FormErrors result={result} />
-					<p className="notice">
-						{loyalty.rewardsStatus === 'NotEnrolled'
-							? t('cloudAccount.loyalty.notEnrolled')
-							: t('cloudAccount.loyalty.final')}
-					</p>
-				</>
-			)}
-		</section>
-	)
-}
-
-/** The choice's own errors (too many, not offered), tied to the fieldset's end. */
-function FieldErrors({ result }: { result: FormResult | undefined }) {
-	const t = useT()
-	const errors = result?.error?.productIds ?? []
-	if (!errors.length) return null
-	return (
-		<div role="alert">
-			<ul className="field-errors">
-				{errors.map((error) => (
-					<li key={error}>{t(error as CatalogueKey)}</li>
-				))}
-			</ul>
-		</div>
 	)
 }

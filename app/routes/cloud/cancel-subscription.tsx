@@ -11,6 +11,7 @@ import type { Route } from './+types/cancel-subscription'
 import { CancelFormSchema } from '#app/domain/cloud-account-forms.ts'
 import { canCancel, formatDay } from '#app/domain/cloud-account.ts'
 import { CANCEL_DETAILS_MAX, CANCEL_FORM_REASONS, cancellationReasonOf } from '#app/domain/cloud-cancel-reasons.ts'
+import { SUBSCRIPTION_TYPE } from '#app/domain/cloud-subscription-codes.ts'
 import { logMilestone } from '#app/logging/page-view.server.ts'
 import { orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
 import { cancelSubscription, getUserSubscriptions } from '#app/upstream/cloud.server.ts'
@@ -46,7 +47,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const locale = localeOf(context)
 	return {
 		membership: s.membershipName,
-		trial: s.type === 2,
+		trial: s.type === SUBSCRIPTION_TYPE.Trial,
 		cancellable: canCancel(s, Date.now()),
 		// Where the billing cycle ends: the next charge of a paid subscription, a trial's end.
 		accessUntil: s.nextChargeDate
@@ -88,7 +89,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	})
 	return redirectWithToast(context, ACCOUNT_PATH, {
 		type: 'success',
-		message: subscription.type === 2 ? 'cloudAccount.cancel.trialDone' : 'cloudAccount.cancel.done',
+		message:
+			subscription.type === SUBSCRIPTION_TYPE.Trial ? 'cloudAccount.cancel.trialDone' : 'cloudAccount.cancel.done',
 	})
 }
 

@@ -10,12 +10,13 @@ import type { Route } from './+types/checkout-thank-you'
 import { preferencesContext } from '#app/request-context.server.ts'
 import { orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
-import { membershipProducts } from '#app/upstream/cloud-lists.server.ts'
-import { getUserSubscriptions, postSubscription } from '#app/upstream/cloud.server.ts'
+import { membershipNow } from '#app/services/cloud.server.ts'
+import { postSubscription } from '#app/upstream/cloud.server.ts'
 import { SUBSCRIPTION_TYPE } from '#app/upstream/contract/cloud.ts'
-import { isUpstreamError } from '#app/upstream/errors.ts'
+import { isOutage, isUpstreamError } from '#app/upstream/errors.ts'
 import { useT } from '#app/ui/i18n.tsx'
-import { currentView, dateFormatter, MEMBERSHIPS_PATH, THANK_YOU_PATH } from './memberships.server.ts'
+import { MEMBERSHIPS_PATH, THANK_YOU_PATH } from './memberships.server.ts'
+import { currentView, dateFormatter } from './memberships-view.server.ts'
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
 	const credentials = await requireCredentials(context, request)
@@ -45,7 +46,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 			if (!isUpstreamError(error) || error.cancelled) throw error
 			// Already taken (the page was reloaded before its redirect): the state below says how it stands.
 			if (!(error.kind === 'status' && error.code === 'CheckoutUsed')) {
-				if (error.kind === 'status' && (error.status ?? 0) < 500)
+				if (!isOutage(error))
 					throw redirectWithToast(context, `${MEMBERSHIPS_PATH}/${tab}`, {
 						type: 'error',
 						message: 'cloudMemberships.checkoutRefused',
@@ -58,9 +59,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 	}
 	const { culture } = context.get(preferencesContext)
 	const now = Date.now()
-	const [subscriptions, tiers] = await orUpstreamUnavailable(
-		Promise.all([getUserSubscriptions(credentials.idToken, { signal: request.signal }), membershipProducts()]),
-	)
+	const [subscriptions, tiers] = await orUpstreamUnavailable(membershipNow(credentials, request.signal))
 	const current = currentView(subscriptions, tiers, culture, now)
 	const running = current && subscriptions.find((s) => s.membershipName === current.tier && s.nextChargeDate)
 	return {

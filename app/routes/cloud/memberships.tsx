@@ -8,7 +8,8 @@
 import type { Route } from './+types/memberships'
 import type { CtaState } from '#app/domain/cloud-membership-cta.ts'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
-import { membershipsAction, membershipsLoader, type PlanView } from './memberships.server.ts'
+import { membershipsAction, membershipsLoader } from './memberships.server.ts'
+import type { PlanView } from './memberships-view.server.ts'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	return membershipsLoader(context, request, params.tab)

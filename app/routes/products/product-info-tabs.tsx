@@ -26,7 +26,7 @@ function SpecsTab({ content }: { content: Content<'specs'> }) {
 			{content.specs.map((table) => (
 				<DataTable
 					key={table.caption}
-					className="spec-table"
+					className="spec-table product-specs"
 					caption={table.caption}
 					columns={[t('productInfo.specItem'), t('productInfo.specValue'), t('productInfo.specUnit')]}
 					rowHeader
