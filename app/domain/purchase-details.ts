@@ -18,7 +18,6 @@ import {
 export {
 	dealerName,
 	formatPurchaseDate,
-	intlLocale,
 	latestPurchaseDate,
 	PURCHASE_DATE_ERROR,
 	PURCHASE_DEALER_MAX_LENGTH,

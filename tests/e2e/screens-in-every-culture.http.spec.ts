@@ -19,7 +19,7 @@ const GROUPS: readonly Who[] = ['visitor', 'customer', 'cloudMember', 'staff']
 /** Requests in flight per account: enough to keep the portal busy, few enough not to queue for long. */
 const PARALLEL = 4
 
-/** The demo customer's registered products' purchase dates (server/emulator/account/gear/seed.ts) as cultures write them. */
+/** A purchase date of the demo customer's gear (server/emulator/account/gear/seed.ts) as the culture writes it. */
 const PURCHASE_DATE: Partial<Record<CultureCode, RegExp>> = {
 	'ja-JP': /2023\/03\/14/,
 	'de-DE': /14\.03\.2023/,

@@ -6,7 +6,6 @@
 import type { Submission } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider } from 'react-router'
 import { canResubscribe } from '#app/domain/cloud-account.ts'
-import { intlLocale } from '#app/domain/purchase-details-fields.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
 import type { SessionCredentials } from '#app/session/session.server.ts'
@@ -26,9 +25,9 @@ export function cloudCredentials(context: Context, request: Request): Promise<Se
 	return requireCredentials(context, request)
 }
 
-/** The page's locale for Intl, from the culture the page is shown in. */
+/** The culture the page is shown in: what the formats of app/domain/formats.ts take. */
 export function localeOf(context: Context): string {
-	return intlLocale(context.get(preferencesContext).culture)
+	return context.get(preferencesContext).culture
 }
 
 /** Everything the account screen shows, asked for at once. */

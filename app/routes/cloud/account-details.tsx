@@ -12,8 +12,6 @@ import {
 	billingPageHref,
 	canCancel,
 	canResubscribe,
-	formatDay,
-	formatMoney,
 	isRunning,
 	pageOf,
 	parsePage,
@@ -21,6 +19,7 @@ import {
 	statusName,
 	typeName,
 } from '#app/domain/cloud-account.ts'
+import { formatDay, formatMoney } from '#app/domain/formats.ts'
 import { PaymentInformationSchema, ResubscribeSchema, rewardChoiceSchema } from '#app/domain/cloud-account-forms.ts'
 import { choiceFinality, choiceOpen, rewardChoiceChange } from '#app/domain/cloud-loyalty.ts'
 import { isAllowedRedirect } from '#app/domain/redirect.ts'

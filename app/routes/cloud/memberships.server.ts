@@ -20,13 +20,13 @@ import {
 	bestOffer,
 	daysLeft,
 	discounted,
-	formatMoney,
 	intervalOfTab,
 	upToSavingPercent,
 	visitorOffers,
 	annualSavingPercent,
 	type MembershipTab,
 } from '#app/domain/cloud-membership-plans.ts'
+import { formatLongDate, formatMoney } from '#app/domain/formats.ts'
 import { isAllowedRedirect, REDIRECT_PARAM } from '#app/domain/redirect.ts'
 import type { ScreenName } from '#app/domain/screens.ts'
 import { getEnv } from '#app/env.server.ts'
@@ -69,9 +69,11 @@ export const isFramedScreen = (screen: ScreenName) => screen === 'MembershipsByR
 const rankOf = (tiers: readonly MembershipProduct[]) => (id: string) => tiers.find((t) => t.id === id)?.rank ?? 0
 
 export function dateFormatter(culture: string) {
-	const format = new Intl.DateTimeFormat(culture, { dateStyle: 'long', timeZone: 'UTC' })
-	return (iso: string) => format.format(new Date(iso))
+	return (iso: string) => formatLongDate(iso, culture)
 }
+
+const moneyText = (money: { amount: number; currency: string }, culture: string) =>
+	formatMoney(money.amount, money.currency, culture)
 
 export interface PlanView {
 	planId: string
@@ -124,20 +126,17 @@ function planViews(
 				description: tier.description,
 				features: planFeatures(tier.features, cta),
 				instrumentCount: tier.productIds.length,
-				price: formatMoney(plan.price, culture),
+				price: moneyText(plan.price, culture),
 				monthlyEquivalent:
 					interval === 'Annual'
-						? formatMoney(
-								{ amount: Math.round((plan.price.amount / 12) * 100) / 100, currency: plan.price.currency },
-								culture,
-							)
+						? formatMoney(Math.round((plan.price.amount / 12) * 100) / 100, plan.price.currency, culture)
 						: null,
 				savingPercent: interval === 'Annual' && monthly ? annualSavingPercent(monthly.price, plan.price) : 0,
 				offer: offer
 					? {
 							id: offer.id,
 							name: offer.name,
-							price: formatMoney(discounted(plan.price, offer.discountPercent), culture),
+							price: moneyText(discounted(plan.price, offer.discountPercent), culture),
 						}
 					: null,
 				cta,
@@ -221,7 +220,7 @@ export async function membershipsLoader(context: Context, request: Request, tabP
 			name: k.name,
 			description: k.description,
 			image: pictureSrc(k.image),
-			price: formatMoney(k.price, culture),
+			price: moneyText(k.price, culture),
 		})),
 		links: accountLinks(tab),
 	}

@@ -7,6 +7,7 @@
  */
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
+import { formatLongDate } from '#app/domain/formats.ts'
 import { safeReturnPath } from '#app/domain/redirect.ts'
 import {
 	answerFieldName,
@@ -83,15 +84,6 @@ async function loadProductSurveys(args: Args) {
 	return { credentials, culture, product, definitions }
 }
 
-function formatDate(iso: string, culture: string): string {
-	const date = new Date(iso)
-	try {
-		return new Intl.DateTimeFormat(culture, { dateStyle: 'long' }).format(date)
-	} catch {
-		return new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(date)
-	}
-}
-
 const productName = (product: RegisteredProduct) => product.product.name ?? product.product.slug
 
 /* ---- The Questionnaire screen: a product's surveys ---- */
@@ -115,9 +107,9 @@ export async function loadQuestionnaire(args: Args) {
 				path: surveyPath(state.survey, product.id),
 				date:
 					state.state === 'answered'
-						? formatDate(state.answeredDate, culture)
+						? formatLongDate(state.answeredDate, culture)
 						: state.state === 'waiting'
-							? formatDate(state.from, culture)
+							? formatLongDate(state.from, culture)
 							: null,
 				putOff: state.state === 'offered' && state.putOff,
 			},
@@ -223,7 +215,7 @@ export async function loadSurvey(args: Args, survey: SurveyName) {
 		questionnairePath: questionnairePath(product.id),
 	}
 	const answeredDate = answeredDateOf(product, survey)
-	if (answeredDate) return { ...header, answered: true as const, answeredDate: formatDate(answeredDate, culture) }
+	if (answeredDate) return { ...header, answered: true as const, answeredDate: formatLongDate(answeredDate, culture) }
 	const answers = progressOf(args.context, load)?.answers ?? {}
 	const pages = surveyPages(definition.questions)
 	const page = Math.min(requestedPage(args.request), furthestPage(definition.questions, answers))

@@ -11,6 +11,7 @@ import { parseWithZod, type SubmissionResult } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { countryOfCulture, countryOptions } from '#app/domain/countries.ts'
 import { catalogueLanguage } from '#app/domain/culture.ts'
+import { compareNames, regionName } from '#app/domain/formats.ts'
 import { labelFor } from '#app/domain/master-data.ts'
 import { dealerName, latestPurchaseDate, type StoreOption } from '#app/domain/purchase-details.ts'
 import { ATTACHMENT_ERRORS, attachmentFileName, checkAttachments } from '#app/domain/support-attachments.ts'
@@ -88,7 +89,7 @@ async function supportLists(culture: string) {
 	const brandNames = Object.fromEntries(brands.map((brand) => [brand.value, brand.label]))
 	const catalogue: TicketProduct[] = products
 		.map((p) => ({ slug: p.slug, name: p.name, brand: p.brand.value }))
-		.sort((a, b) => a.name.localeCompare(b.name, culture))
+		.sort((a, b) => compareNames(culture)(a.name, b.name))
 	return {
 		catalogue,
 		brandNames,
@@ -330,7 +331,7 @@ export async function supportFormAction({ context, request }: { context: Context
 	const labelsOf = (name: SupportOptions) =>
 		Object.fromEntries((options[name] ?? []).map((option) => [option.value, option.label]))
 	const country = value.fields.country || me.country || countryOfCulture(culture)
-	const countryName = new Intl.DisplayNames(['en'], { type: 'region' }).of(country) ?? country
+	const countryName = regionName(country, 'en') ?? country
 	const brand = ticketBrand(form.brandFrom === 'brandField' ? value.fields.brand : (choice.product?.brand ?? theme))
 	const built = buildSupportTicket({
 		form,
