@@ -83,7 +83,7 @@ export default function CloudHome({ loaderData }: Route.ComponentProps) {
 							{glance.trialDaysLeft !== null ? (
 								<>
 									<dt>{t('cloudAccount.home.trialDaysLeft')}</dt>
-									<dd>{t('cloudAccount.home.days', { days: glance.trialDaysLeft })}</dd>
+									<dd>{t('cloudAccount.home.days', { count: glance.trialDaysLeft })}</dd>
 								</>
 							) : null}
 							{glance.nextChargeDate ? (
