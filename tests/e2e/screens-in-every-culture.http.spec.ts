@@ -10,7 +10,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { SUPPORTED_CULTURES, type CultureCode } from '#app/domain/culture.ts'
 import type { DemoSignIn } from './demo-accounts.ts'
 import { expect, htmlOf, test } from './fixtures.ts'
-import { REGISTERED_PRODUCT, SCREENS, themeHost, type ScreenVisit } from './screen-list.ts'
+import { REGISTERED_PRODUCT, SCREENS, themeHost, type ScreenTheme, type ScreenVisit } from './screen-list.ts'
 
 type Who = DemoSignIn | 'visitor'
 const whoOf = (visit: ScreenVisit): Who => visit.account ?? 'visitor'
@@ -19,11 +19,16 @@ const GROUPS: readonly Who[] = ['visitor', 'customer', 'cloudMember', 'staff']
 /** Requests in flight per account: enough to keep the portal busy, few enough not to queue for long. */
 const PARALLEL = 4
 
-/** A purchase date of the demo customer's gear (server/emulator/account/gear/seed.ts) as the culture writes it. */
-const PURCHASE_DATE: Partial<Record<CultureCode, RegExp>> = {
-	'ja-JP': /2023\/03\/14/,
-	'de-DE': /14\.03\.2023/,
+/** A day as the culture writes it; checked on a page of each account that shows days. */
+const DAY_SHAPE: Partial<Record<CultureCode, RegExp>> = {
+	// The demo customer's gear has a product bought on 2023-03-14 (server/emulator/account/gear/seed.ts).
+	'ja-JP': /\b\d{4}\/\d{2}\/\d{2}\b/,
+	'de-DE': /\b\d{2}\.\d{2}\.\d{4}\b/,
 }
+const PAGES_WITH_DAYS: readonly { path: string; account: DemoSignIn; theme: ScreenTheme }[] = [
+	{ path: '/gear/my_gear', account: 'customer', theme: 'main' },
+	{ path: '/cloud/account', account: 'cloudMember', theme: 'cloud' },
+]
 
 async function mapLimited<T, R>(items: readonly T[], limit: number, each: (item: T) => Promise<R>): Promise<R[]> {
 	const results: R[] = []
@@ -76,14 +81,23 @@ for (const culture of SUPPORTED_CULTURES) {
 	})
 }
 
-for (const [culture, date] of Object.entries(PURCHASE_DATE)) {
-	test(`${culture}: dates in the culture's format`, async ({ playwright, portal, demoSessions }) => {
-		const request = await playwright.request.newContext({
-			baseURL: portal.url,
-			storageState: await demoSessions('customer'),
+for (const [culture, shape] of Object.entries(DAY_SHAPE)) {
+	for (const { path, account, theme } of PAGES_WITH_DAYS) {
+		test(`${culture}: ${path} writes days as the culture does`, async ({ playwright, portal, demoSessions }) => {
+			const request = await playwright.request.newContext({
+				baseURL: portal.url,
+				storageState: await demoSessions(account),
+			})
+			const response = await request.get(inCulture(path, culture as CultureCode), {
+				headers: { Host: `${themeHost(theme)}:${portal.port}` },
+			})
+			expect(response.status()).toBe(200)
+			const html = await htmlOf(response)
+			// The Host header chose the theme, as the screens' requests rely on.
+			expect(html).toContain(`data-theme="${theme}"`)
+			expect(html).toMatch(shape)
+			if (path === '/gear/my_gear') expect(html).toContain(culture === 'ja-JP' ? '2023/03/14' : '14.03.2023')
+			await request.dispose()
 		})
-		const html = await htmlOf(await request.get(inCulture('/gear/my_gear', culture as CultureCode)))
-		expect(html).toMatch(date)
-		await request.dispose()
-	})
+	}
 }
