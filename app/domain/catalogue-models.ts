@@ -18,5 +18,6 @@ export function productsInCategory<T extends CatalogueProduct>(
 	categoryId: number | string,
 ): T[] {
 	const id = typeof categoryId === 'number' ? categoryId : /^\d+$/.test(categoryId.trim()) ? Number(categoryId) : NaN
-	return catalogue.filter((product) => product.categoryId === id).sort((a, b) => compareNames('en')(a.name, b.name))
+	const byName = compareNames('en')
+	return catalogue.filter((product) => product.categoryId === id).sort((a, b) => byName(a.name, b.name))
 }

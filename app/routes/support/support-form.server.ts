@@ -87,9 +87,10 @@ async function supportLists(culture: string) {
 		getMasterData('stateProvinces'),
 	])
 	const brandNames = Object.fromEntries(brands.map((brand) => [brand.value, brand.label]))
+	const byName = compareNames(culture)
 	const catalogue: TicketProduct[] = products
 		.map((p) => ({ slug: p.slug, name: p.name, brand: p.brand.value }))
-		.sort((a, b) => compareNames(culture)(a.name, b.name))
+		.sort((a, b) => byName(a.name, b.name))
 	return {
 		catalogue,
 		brandNames,
