@@ -75,6 +75,22 @@ const importArrows = [
 	rules: { 'no-restricted-imports': ['error', { patterns }] },
 }))
 
+/** Intl built outside the owner of formats, and the locale-taking shortcuts that build one each call. */
+const formatsOwner = [
+	{
+		selector: "NewExpression[callee.object.name='Intl']",
+		message: 'Format through app/domain/formats.ts: it maps the culture to an Intl locale and keeps the formatter.',
+	},
+	{
+		selector: 'CallExpression[callee.property.name=/^(toLocaleString|toLocaleDateString|toLocaleTimeString)$/]',
+		message: 'Format through app/domain/formats.ts: it maps the culture to an Intl locale and keeps the formatter.',
+	},
+	{
+		selector: "CallExpression[callee.property.name='localeCompare'][arguments.length>1]",
+		message: 'Compare names with compareNames(culture) of app/domain/formats.ts: a culture code is no Intl locale.',
+	},
+]
+
 export default defineConfig(
 	globalIgnores([
 		'build/',
@@ -126,6 +142,13 @@ export default defineConfig(
 		},
 	},
 	{
+		// Every format goes through app/domain/formats.ts (ADR 0044), built once per culture through culture.ts's one
+		// culture → Intl mapping: a culture handed to Intl directly is how `Lt-sr-SP` answered 500.
+		files: ['app/**'],
+		ignores: ['app/domain/formats.ts', '**/*.test.ts', '**/*.test.tsx'],
+		rules: { 'no-restricted-syntax': ['error', ...formatsOwner] },
+	},
+	{
 		// The root middleware reads a request's body once, within its limits, after the guard (ADR 0035): an action
 		// takes the form from `submittedForm(context)`; reading the body again would fail, or read it without limits.
 		files: ['app/routes/**'],
@@ -137,6 +160,7 @@ export default defineConfig(
 						"CallExpression[callee.property.name=/^(formData|text|json|arrayBuffer|blob)$/][callee.object.name='request']",
 					message: 'Take the form from submittedForm(context) (app/forms/form-body.server.ts): the body is read once.',
 				},
+				...formatsOwner,
 			],
 		},
 	},

@@ -3,6 +3,7 @@
  * category select filters them in the browser. Apart from the 21 categories'
  * table (`product-registration-fields.ts`), which the page gets as loader data.
  */
+import { compareNames } from './formats.ts'
 
 export interface CatalogueProduct {
 	slug: string
@@ -17,5 +18,6 @@ export function productsInCategory<T extends CatalogueProduct>(
 	categoryId: number | string,
 ): T[] {
 	const id = typeof categoryId === 'number' ? categoryId : /^\d+$/.test(categoryId.trim()) ? Number(categoryId) : NaN
-	return catalogue.filter((product) => product.categoryId === id).sort((a, b) => a.name.localeCompare(b.name, 'en'))
+	const byName = compareNames('en')
+	return catalogue.filter((product) => product.categoryId === id).sort((a, b) => byName(a.name, b.name))
 }

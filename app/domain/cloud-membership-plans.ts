@@ -58,15 +58,6 @@ export function discounted(price: Money, percent: number): Money {
 	return { amount: Math.round(price.amount * (1 - percent / 100) * 100) / 100, currency: price.currency }
 }
 
-/** Money in the culture's number format and the amount's currency. */
-export function formatMoney(money: Money, culture: string): string {
-	try {
-		return new Intl.NumberFormat(culture, { style: 'currency', currency: money.currency }).format(money.amount)
-	} catch {
-		return new Intl.NumberFormat('en', { style: 'currency', currency: money.currency }).format(money.amount)
-	}
-}
-
 /** Whole days from `now` until `end`, rounded up (a trial ending later today has 1 day left). */
 export function daysLeft(end: string, now: number): number {
 	return Math.max(0, Math.ceil((Date.parse(end) - now) / 86_400_000))

@@ -2,6 +2,8 @@
  * The countries the portal serves: the regions of the supported cultures
  * (spec 1 §9). Names come from the runtime's Intl data in the user's language.
  */
+import { compareNames, languageName, regionName } from './formats.ts'
+
 export const COUNTRIES = [
 	'AT',
 	'AU',
@@ -50,16 +52,12 @@ export function countryOfCulture(culture: string): string {
 }
 
 export function countryOptions(language: string): { value: string; label: string }[] {
-	const names = new Intl.DisplayNames([language, 'en'], { type: 'region' })
-	return COUNTRIES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
-		a.label.localeCompare(b.label, language),
+	const compare = compareNames(language)
+	return COUNTRIES.map((code) => ({ value: code, label: regionName(code, language) ?? code })).sort((a, b) =>
+		compare(a.label, b.label),
 	)
 }
 
 export function cultureOptions(cultures: readonly string[], language: string): { value: string; label: string }[] {
-	const names = new Intl.DisplayNames([language, 'en'], { type: 'language' })
-	return cultures.map((code) => {
-		const standard = code === 'Lt-sr-SP' ? 'sr-Latn-RS' : code
-		return { value: code, label: `${names.of(standard) ?? code} (${code})` }
-	})
+	return cultures.map((code) => ({ value: code, label: `${languageName(code, language) ?? code} (${code})` }))
 }

@@ -10,14 +10,13 @@ import {
 	canonicaliseCultureCode,
 	catalogueLanguage,
 	cultureFromAcceptLanguage,
-	formatList,
-	formatListWithMore,
 	htmlLang,
 	intlLocale,
 	normaliseCultureCode,
 	SUPPORTED_CULTURES,
 	type CultureCode,
 } from './culture.ts'
+import { formatList, formatListWithMore } from './formats.ts'
 
 describe('normaliseCultureCode (spec 1 §5)', () => {
 	it.each([

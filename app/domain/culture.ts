@@ -261,7 +261,7 @@ export function nameFields(culture: string): readonly NameField[] {
 }
 
 // ── Formats ─────────────────────────────────────────────────────────────
-// The one place a culture becomes an Intl locale: lists and dates of the pages go through here.
+// The one place a culture becomes an Intl locale: formats.ts builds every formatter through it.
 
 const intlLocales = new Map<string, string>()
 
@@ -283,83 +283,6 @@ function canonicalIntlLocale(cultureCode: string): string {
 	} catch {
 		return 'en'
 	}
-}
-
-// Making a formatter costs far more than formatting with one: one per locale and style, kept.
-const listFormats = new Map<string, Intl.ListFormat>()
-
-/** Items joined as the culture lists them ("A, B and C"; "A、B、C"). */
-export function formatList(
-	items: readonly string[],
-	culture: string,
-	type: Intl.ListFormatType = 'conjunction',
-): string {
-	const locale = intlLocale(culture)
-	const key = `${locale} ${type}`
-	let format = listFormats.get(key)
-	if (!format) {
-		format = new Intl.ListFormat(locale, { type })
-		if (listFormats.size < 200) listFormats.set(key, format)
-	}
-	return format.format(items)
-}
-
-/**
- * Names and the number of those left unnamed, as one list ("A, B, C and 2 more"): `more` says the
- * rest in the catalogue's words, with its plural.
- */
-export function formatListWithMore(
-	items: readonly string[],
-	left: number,
-	culture: string,
-	more: (count: number) => string,
-): string {
-	return formatList(left > 0 ? [...items, more(left)] : items, culture)
-}
-
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
-
-function dateTimeFormat(culture: string, name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-	const locale = intlLocale(culture)
-	const key = `${locale} ${name} ${options.timeZone ?? ''}`
-	let format = dateTimeFormats.get(key)
-	if (!format) {
-		format = new Intl.DateTimeFormat(locale, options)
-		if (dateTimeFormats.size < 200) dateTimeFormats.set(key, format)
-	}
-	return format
-}
-
-/** Whether Intl knows the IANA time zone (a browser may send anything). */
-export function isTimeZone(timeZone: string): boolean {
-	try {
-		new Intl.DateTimeFormat('en', { timeZone })
-		return true
-	} catch {
-		return false
-	}
-}
-
-/** A day with its weekday, as the culture writes it: "Tue, 1 December 2026", "2026年12月1日(火)". */
-export function formatWeekdayDate(date: Date, culture: string, timeZone = 'UTC'): string {
-	return dateTimeFormat(culture, 'weekdayDate', {
-		year: 'numeric',
-		month: 'long',
-		day: 'numeric',
-		weekday: 'short',
-		timeZone,
-	}).format(date)
-}
-
-/** A time of day in hours and minutes, as the culture writes it: "1:00 am", "1:00". */
-export function formatTime(date: Date, culture: string, timeZone = 'UTC'): string {
-	return dateTimeFormat(culture, 'time', { hour: 'numeric', minute: '2-digit', timeZone }).format(date)
-}
-
-/** A time zone's name in the culture, as it stands at `at`: "Japan Standard Time", "日本標準時". */
-export function timeZoneName(timeZone: string, culture: string, at: Date): string {
-	const parts = dateTimeFormat(culture, 'zoneName', { timeZone, timeZoneName: 'long' }).formatToParts(at)
-	return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone
 }
 
 /**

@@ -42,21 +42,3 @@ export function passTokenOf(input: string): string {
 
 /** The longest thing the form takes: a pass is about 250 characters, its address a little more. */
 export const PASS_INPUT_MAX_LENGTH = 2000
-
-const TIME_FORMAT: Intl.DateTimeFormatOptions = {
-	year: 'numeric',
-	month: 'short',
-	day: 'numeric',
-	hour: 'numeric',
-	minute: '2-digit',
-	timeZoneName: 'short',
-}
-
-/** A pass's time in the culture's words, in UTC named as such (the server does not know the visitor's zone). */
-export function formatPassTime(date: Date, culture: string): string {
-	try {
-		return new Intl.DateTimeFormat(culture, { ...TIME_FORMAT, timeZone: 'UTC' }).format(date)
-	} catch {
-		return new Intl.DateTimeFormat('en', { ...TIME_FORMAT, timeZone: 'UTC' }).format(date)
-	}
-}

@@ -3,7 +3,7 @@
  * page, in one of the spec's four sorts, chosen in the query (`?sort=`, `?page=`) so that sorting
  * and paging are plain links and a GET form, with or without JavaScript.
  */
-import { intlLocale } from './purchase-details-fields.ts'
+import { compareNames } from './formats.ts'
 
 /** Spec 1 §9: products per page. */
 export const GEAR_PAGE_SIZE = 12
@@ -57,26 +57,14 @@ export interface SortableGear {
 	createDate?: string
 }
 
-const collators = new Map<string, Intl.Collator>()
-
-/** One per locale, kept: making a collator costs far more than comparing with one. */
-function nameCollator(locale: string): Intl.Collator {
-	let collator = collators.get(locale)
-	if (!collator) {
-		collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' })
-		if (collators.size < 100) collators.set(locale, collator)
-	}
-	return collator
-}
-
 /**
  * The products in a sort. Names compare as the culture sorts them (numbers by value, `TD-07` before
  * `TD-27`); products without a purchase date come last in both date orders; ties go by name, then
  * by when they were registered.
  */
 export function sortGear<T extends SortableGear>(items: readonly T[], sort: GearSort, cultureCode: string): T[] {
-	const collator = nameCollator(intlLocale(cultureCode))
-	const byName = (a: T, b: T) => collator.compare(a.name, b.name)
+	const compare = compareNames(cultureCode)
+	const byName = (a: T, b: T) => compare(a.name, b.name)
 	const byRest = (a: T, b: T) =>
 		(a.createDate ?? '').localeCompare(b.createDate ?? '') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 	const byDate = (direction: 1 | -1) => (a: T, b: T) => {

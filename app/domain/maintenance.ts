@@ -4,7 +4,7 @@
  * lasts every page answers 503 with Retry-After and the maintenance page; outside it the portal works
  * and the maintenance page tells of the next window, if one is planned.
  */
-import { formatTime, formatWeekdayDate, isTimeZone, timeZoneName } from './culture.ts'
+import { formatTime, formatWeekdayDate, isTimeZone, timeZoneName } from './formats.ts'
 
 export interface MaintenanceWindow {
 	start: Date

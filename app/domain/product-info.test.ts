@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { intlLocale } from './culture.ts'
 import {
 	accessoryRows,
 	articleRows,
@@ -6,7 +7,6 @@ import {
 	downloadRows,
 	fileFormat,
 	formatFileSize,
-	intlLocale,
 	isEnglishFallback,
 	keepDocumentFiles,
 	productInfoTab,

@@ -5,7 +5,7 @@
  * server, in the user's culture.
  */
 
-import { intlLocale } from './culture.ts'
+import { formatDay, formatList, formatNumber, formatUnit } from './formats.ts'
 
 export const PRODUCT_INFO_TABS = ['features', 'specs', 'downloads', 'support', 'articles', 'accessories'] as const
 export type ProductInfoTab = (typeof PRODUCT_INFO_TABS)[number]
@@ -45,8 +45,6 @@ export function keepDocumentFiles<D extends { Asset_Details: readonly AssetDetai
 	}
 }
 
-export { intlLocale }
-
 function languageOf(code: string): string {
 	return code === 'Lt-sr-SP' ? 'sr' : code.slice(0, 2).toLowerCase()
 }
@@ -61,9 +59,7 @@ export function isEnglishFallback(cultureCode: string, contentCulture: string): 
 
 /** An ISO instant as a date in the culture (UTC, so the day is the same wherever the server is). */
 export function formatInfoDate(iso: string, cultureCode: string): string {
-	const date = new Date(iso)
-	if (Number.isNaN(date.getTime())) return iso
-	return new Intl.DateTimeFormat(intlLocale(cultureCode), { dateStyle: 'medium', timeZone: 'UTC' }).format(date)
+	return formatDay(iso, cultureCode)
 }
 
 const SIZE_UNITS = [
@@ -74,15 +70,9 @@ const SIZE_UNITS = [
 
 /** A file size in the culture's words (decimal units, as download pages give them). */
 export function formatFileSize(bytes: number, cultureCode: string): string {
-	const locale = intlLocale(cultureCode)
 	const scale = SIZE_UNITS.find((candidate) => bytes >= candidate.bytes)
-	if (!scale) return new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'short' }).format(bytes)
-	return new Intl.NumberFormat(locale, {
-		style: 'unit',
-		unit: scale.unit,
-		unitDisplay: 'short',
-		maximumFractionDigits: 1,
-	}).format(bytes / scale.bytes)
+	if (!scale) return formatUnit(bytes, 'byte', cultureCode)
+	return formatUnit(bytes / scale.bytes, scale.unit, cultureCode, 1)
 }
 
 /** The units a spec value may carry, as the product json writes them. */
@@ -109,11 +99,7 @@ export function specValue(raw: string, cultureCode: string): Pick<SpecRow, 'valu
 	if (!match) return { value: raw.trim(), unit: null }
 	const [, number, unit] = match as unknown as [string, string, SpecUnit]
 	const decimals = number.split('.')[1]?.length ?? 0
-	const value = new Intl.NumberFormat(intlLocale(cultureCode), {
-		minimumFractionDigits: decimals,
-		maximumFractionDigits: decimals,
-	}).format(Number(number))
-	return { value, unit }
+	return { value: formatNumber(Number(number), cultureCode, decimals), unit }
 }
 
 export function specTables(
@@ -152,7 +138,7 @@ interface Download {
 }
 
 function listText(items: readonly string[], cultureCode: string): string {
-	return new Intl.ListFormat(intlLocale(cultureCode), { style: 'short', type: 'unit' }).format(items)
+	return formatList(items, cultureCode, 'unit', 'short')
 }
 
 /** Downloads, newest first (undated last), with what the json says of size, OS and date. */

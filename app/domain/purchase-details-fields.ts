@@ -3,7 +3,7 @@
  * forms and pages show them. No zod here: views import this module, so it goes to the browser; the
  * rules a form is checked with are in purchase-details.ts.
  */
-import { intlLocale } from './culture.ts'
+import { formatDay } from './formats.ts'
 
 export const PURCHASE_FIELDS = ['purchaseDate', 'purchaseMethod', 'purchaseDealer'] as const
 export type PurchaseField = (typeof PURCHASE_FIELDS)[number]
@@ -41,29 +41,13 @@ export function latestPurchaseDate(now: Date = new Date()): string {
 	return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10)
 }
 
-// The culture → Intl mapping lives in culture.ts; re-exported for this module's importers.
-export { intlLocale }
-
-// Making a formatter costs far more than formatting with one: one per locale, kept.
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
-
-function dateFormat(locale: string): Intl.DateTimeFormat {
-	let format = dateFormats.get(locale)
-	if (!format) {
-		format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
-		if (dateFormats.size < 100) dateFormats.set(locale, format)
-	}
-	return format
-}
-
 /**
  * A purchase date (YYYY-MM-DD) in the culture's own date format (`Mar 14, 2023` in en-US,
  * `2023/03/14` in ja-JP). A calendar day has no time zone: it is formatted as the day it names.
  */
 export function formatPurchaseDate(date: string, cultureCode: string): string {
-	const day = new Date(`${date}T00:00:00Z`)
-	if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(day.getTime())) return date
-	return dateFormat(intlLocale(cultureCode)).format(day)
+	if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date
+	return formatDay(date, cultureCode)
 }
 
 /** A dealer of the stores master list, as the forms offer it. */

@@ -20,7 +20,6 @@ import {
 export {
 	dealerName,
 	formatPurchaseDate,
-	intlLocale,
 	latestPurchaseDate,
 	PURCHASE_DATE_ERROR,
 	PURCHASE_DATE_FUTURE_ERROR,

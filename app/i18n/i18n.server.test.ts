@@ -89,11 +89,42 @@ describe('the language of a request (remix-i18next middleware)', () => {
 			const server = getI18n(await contextFor(culture))
 			const browser = createCatalogueTranslator(server.getResourceBundle(server.language, 'common'), server.language)
 			for (const key of plurals)
-				for (const count of [0, 1, 2, 21])
-					expect(browser(key as never, { count }), `${culture} ${key} ${count}`).toBe(server.t(key as never, { count }))
+				for (const count of [0, 1, 2, 21]) {
+					// With every other value a plural text takes (the two differ only on a value left out).
+					const values = { count, tier: 'Pro', date: 'May 1' }
+					expect(browser(key as never, values), `${culture} ${key} ${count}`).toBe(server.t(key as never, values))
+				}
 		}
 		const english = createCatalogueTranslator(resources.en.common, 'en')
 		expect(english('cloudMemberships.statusTrialDaysLeft', { count: 1 })).toBe('free trial, 1 day left')
 		expect(english('cloudMemberships.statusTrialDaysLeft', { count: 30 })).toBe('free trial, 30 days left')
+	})
+
+	it('a count reads right for 1: texts with a count are plural keys (issue 22)', async () => {
+		// Counts said as a label ("Articles found: 1") need no plural.
+		const labels = new Set(['faq.count'])
+		const counted = keys(en).filter(
+			(key) =>
+				/\{\{count\}\}/.test(String(key.split('.').reduce<unknown>((v, k) => (v as never)[k], en))) &&
+				!/_(one|other)$/.test(key),
+		)
+		expect(counted.filter((key) => !labels.has(key))).toEqual([])
+		const server = getI18n(await contextFor('en-US'))
+		const t = (key: string, values: Record<string, unknown>) => server.t(key as never, values)
+		expect(t('cloudAccount.home.days', { count: 1 })).toBe('1 day')
+		expect(t('cloudAccount.home.days', { count: 30 })).toBe('30 days')
+		expect(t('cloudMemberships.thankYouTrial', { count: 1, tier: 'Pro', date: 'May 1' })).toBe(
+			'Your free trial of Pro runs until May 1: 1 day left.',
+		)
+		expect(t('cloudMemberships.instruments', { count: 1 })).toBe('1 instrument or app')
+		expect(t('cloudMemberships.instruments', { count: 12 })).toBe('12 instruments and apps')
+		expect(t('cloudMemberships.ctaFreeTrialNote', { count: 1, tier: 'Pro' })).toBe(
+			'1 day of Pro free, for first-time members.',
+		)
+		expect(t('cloudAccount.loyalty.choose', { count: 1 })).toBe('Choose up to 1 reward instrument')
+		expect(t('survey.offered', { count: 1 })).toBe('We would like to hear from you: 1 question, a few minutes.')
+		expect(t('productInfo.warranty', { count: 1 })).toContain('for 1 year from')
+		const japanese = getI18n(await contextFor('ja-JP'))
+		expect(japanese.t('cloudAccount.home.days' as never, { count: 1 })).toBe('1日')
 	})
 })

@@ -6,6 +6,7 @@
  */
 import type { RouterContextProvider } from 'react-router'
 import { countryOptions } from '#app/domain/countries.ts'
+import { compareNames, regionName } from '#app/domain/formats.ts'
 import { labelFor } from '#app/domain/master-data.ts'
 import { dealerName, type StoreOption } from '#app/domain/purchase-details.ts'
 import { ATTACHMENT_ERRORS, attachmentFileName, checkAttachments } from '#app/domain/support-attachments.ts'
@@ -56,9 +57,10 @@ export async function supportLists(culture: string) {
 		getMasterData('stateProvinces'),
 	])
 	const brandNames = Object.fromEntries(brands.map((brand) => [brand.value, brand.label]))
+	const byName = compareNames(culture)
 	const catalogue: TicketProduct[] = products
 		.map((p) => ({ slug: p.slug, name: p.name, brand: p.brand.value }))
-		.sort((a, b) => a.name.localeCompare(b.name, culture))
+		.sort((a, b) => byName(a.name, b.name))
 	return {
 		catalogue,
 		brandNames,
@@ -183,7 +185,7 @@ export async function submitSupportRequest(context: Readonly<RouterContextProvid
 	const form = SUPPORT_FORMS[tab]
 	const labelsOf = (name: SupportOptions) =>
 		Object.fromEntries((options[name] ?? []).map((option) => [option.value, option.label]))
-	const countryName = new Intl.DisplayNames(['en'], { type: 'region' }).of(country) ?? country
+	const countryName = regionName(country, 'en') ?? country
 	const brand = supportTicketBrand(form, {
 		brandField: value.fields.brand,
 		product: request.product,

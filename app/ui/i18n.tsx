@@ -6,6 +6,7 @@
  * and `{{name}}` values, so the two render the same text.
  */
 import { createContext, useContext, type ReactNode } from 'react'
+import { pluralCategory } from '#app/domain/formats.ts'
 import type { CatalogueShape } from '#app/i18n/resources.ts'
 
 /** i18next's plural suffixes: a text `key_one`/`key_other` is asked for as `key` with a `count`. */
@@ -51,7 +52,6 @@ export function useCatalogue(): Catalogue {
  * it for our catalogues.
  */
 export function createCatalogueTranslator(resources: Record<string, unknown>, lng = 'en'): Translate {
-	const plurals = new Intl.PluralRules(lng)
 	return (key, values) => {
 		let entry: unknown = resources
 		const parts = key.split('.')
@@ -63,7 +63,7 @@ export function createCatalogueTranslator(resources: Record<string, unknown>, ln
 		const count = values?.count
 		entry =
 			typeof count === 'number' && typeof texts[last] !== 'string'
-				? (texts[`${last}_${plurals.select(count)}`] ?? texts[`${last}_other`])
+				? (texts[`${last}_${pluralCategory(count, lng)}`] ?? texts[`${last}_other`])
 				: texts[last]
 		if (typeof entry !== 'string') return key
 		return values ? entry.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? '')) : entry

@@ -5,7 +5,6 @@
  */
 import type { Submission } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider } from 'react-router'
-import { intlLocale } from '#app/domain/purchase-details-fields.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
 import type { SessionCredentials } from '#app/session/session.server.ts'
@@ -19,7 +18,7 @@ export function cloudCredentials(context: Context, request: Request): Promise<Se
 
 /** The page's locale for Intl, from the culture the page is shown in. */
 export function localeOf(context: Context): string {
-	return intlLocale(context.get(preferencesContext).culture)
+	return context.get(preferencesContext).culture
 }
 
 /** A user's pages must never sit in a shared cache. */

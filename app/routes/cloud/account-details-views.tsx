@@ -155,12 +155,12 @@ export function LoyaltySection({
 		finality.kind === 'membershipEnds'
 			? t('cloudAccount.loyalty.finalAfterEnd', { date: finality.endDate })
 			: finality.kind === 'afterMonths'
-				? t('cloudAccount.loyalty.finalAfterMonths', { months: finality.months })
+				? t('cloudAccount.loyalty.finalAfterMonths', { count: finality.months })
 				: t('cloudAccount.loyalty.final')
 	return (
 		<section id="loyalty" aria-labelledby="loyalty-title">
 			<h2 id="loyalty-title">{t('cloudAccount.loyalty.title')}</h2>
-			<p>{t('cloudAccount.loyalty.intro', { months: loyalty.monthsRequired })}</p>
+			<p>{t('cloudAccount.loyalty.intro', { count: loyalty.monthsRequired })}</p>
 			<dl className="summary">
 				<dt>{t('cloudAccount.loyalty.rewardsStatus')}</dt>
 				<dd>{t(`cloudAccount.loyalty.status.${loyalty.rewardsStatus}`)}</dd>
@@ -206,7 +206,7 @@ export function LoyaltySection({
 				<Form method="post" action={ACCOUNT_PATH} className="form" noValidate>
 					<FormErrors result={result} />
 					<fieldset aria-describedby="loyalty-finality">
-						<legend>{t('cloudAccount.loyalty.choose', { max: loyalty.maxRewardInstruments })}</legend>
+						<legend>{t('cloudAccount.loyalty.choose', { count: loyalty.maxRewardInstruments })}</legend>
 						{loyalty.instrumentsAvailable.map((i) => (
 							<div className="field field-checkbox" key={i.productId}>
 								<input

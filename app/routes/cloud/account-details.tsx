@@ -12,14 +12,13 @@ import {
 	billingPageHref,
 	canCancel,
 	canResubscribe,
-	formatDay,
-	formatMoney,
 	pageOf,
 	parsePage,
 	sourceName,
 	statusName,
 	typeName,
 } from '#app/domain/cloud-account.ts'
+import { formatDay, formatMoney } from '#app/domain/formats.ts'
 import { PaymentInformationSchema, ResubscribeSchema, rewardChoiceSchema } from '#app/domain/cloud-account-forms.ts'
 import { choiceFinality, choiceOpen, rewardMembership } from '#app/domain/cloud-loyalty.ts'
 import { isRunning } from '#app/domain/cloud-subscription-codes.ts'

@@ -83,7 +83,7 @@ export default function ThankYouMembership({ loaderData }: Route.ComponentProps)
 					{t('cloudMemberships.thankYouTrial', {
 						tier: current.tier,
 						date: current.endDate ?? '',
-						days: current.trialDaysLeft ?? 0,
+						count: current.trialDaysLeft ?? 0,
 					})}
 				</p>
 			) : (

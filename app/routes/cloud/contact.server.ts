@@ -11,6 +11,7 @@ import type { Submission } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import type { ContactTicket, ContactTicketLabels } from '#app/domain/contact-ticket.ts'
 import { nameCulture, personName } from '#app/domain/culture.ts'
+import { regionName } from '#app/domain/formats.ts'
 import { isAllowedRedirect, REDIRECT_PARAM } from '#app/domain/redirect.ts'
 import { getEnv } from '#app/env.server.ts'
 import { getI18n, translatorFor } from '#app/i18n/i18n.server.ts'
@@ -51,12 +52,7 @@ export interface ContactVisitor {
 }
 
 function englishCountryName(code: string | null | undefined): string | null {
-	if (!code) return null
-	try {
-		return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? null
-	} catch {
-		return null
-	}
+	return code ? regionName(code, 'en') : null
 }
 
 /**

@@ -7,6 +7,7 @@
 import { data, Link } from 'react-router'
 import type { Route } from './+types/faq-article'
 import { FAQ_PATH, isArticleId } from '#app/domain/faq-search.ts'
+import { formatLongDate } from '#app/domain/formats.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
 import { isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
 import { getHelpArticle } from '#app/upstream/help-articles.server.ts'
@@ -21,7 +22,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			state: 'found' as const,
 			title: article.title,
 			section: article.section,
-			updated: new Intl.DateTimeFormat(culture, { dateStyle: 'long' }).format(new Date(article.updatedAt)),
+			updated: formatLongDate(article.updatedAt, culture),
 			updatedAt: article.updatedAt,
 			html: article.body,
 			lang: article.locale,

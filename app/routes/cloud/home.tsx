@@ -5,7 +5,8 @@
  */
 import { Link } from 'react-router'
 import type { Route } from './+types/home'
-import { formatDay, membershipGlance } from '#app/domain/cloud-account.ts'
+import { membershipGlance } from '#app/domain/cloud-account.ts'
+import { formatDay } from '#app/domain/formats.ts'
 import { REDIRECT_PARAM } from '#app/domain/redirect.ts'
 import { sessionContext } from '#app/request-context.server.ts'
 import { orUpstreamUnavailable } from '#app/responses.server.ts'
@@ -82,7 +83,7 @@ export default function CloudHome({ loaderData }: Route.ComponentProps) {
 							{glance.trialDaysLeft !== null ? (
 								<>
 									<dt>{t('cloudAccount.home.trialDaysLeft')}</dt>
-									<dd>{t('cloudAccount.home.days', { days: glance.trialDaysLeft })}</dd>
+									<dd>{t('cloudAccount.home.days', { count: glance.trialDaysLeft })}</dd>
 								</>
 							) : null}
 							{glance.nextChargeDate ? (

@@ -12,13 +12,8 @@ import {
 	showsOffer,
 	type Cta,
 } from '#app/domain/cloud-membership-cta.ts'
-import {
-	bestOffer,
-	daysLeft,
-	discounted,
-	formatMoney,
-	annualSavingPercent,
-} from '#app/domain/cloud-membership-plans.ts'
+import { bestOffer, daysLeft, discounted, annualSavingPercent } from '#app/domain/cloud-membership-plans.ts'
+import { formatLongDate, formatMoney } from '#app/domain/formats.ts'
 import {
 	SUBSCRIPTION_STATUS,
 	type MembershipProduct,
@@ -26,9 +21,11 @@ import {
 	type Subscription,
 } from '#app/upstream/contract/cloud.ts'
 
+const moneyText = (money: { amount: number; currency: string }, culture: string) =>
+	formatMoney(money.amount, money.currency, culture)
+
 export function dateFormatter(culture: string) {
-	const format = new Intl.DateTimeFormat(culture, { dateStyle: 'long', timeZone: 'UTC' })
-	return (iso: string) => format.format(new Date(iso))
+	return (iso: string) => formatLongDate(iso, culture)
 }
 
 export interface PlanView {
@@ -82,20 +79,17 @@ export function planViews(
 				description: tier.description,
 				features: planFeatures(tier.features, cta),
 				instrumentCount: tier.productIds.length,
-				price: formatMoney(plan.price, culture),
+				price: moneyText(plan.price, culture),
 				monthlyEquivalent:
 					interval === 'Annual'
-						? formatMoney(
-								{ amount: Math.round((plan.price.amount / 12) * 100) / 100, currency: plan.price.currency },
-								culture,
-							)
+						? formatMoney(Math.round((plan.price.amount / 12) * 100) / 100, plan.price.currency, culture)
 						: null,
 				savingPercent: interval === 'Annual' && monthly ? annualSavingPercent(monthly.price, plan.price) : 0,
 				offer: offer
 					? {
 							id: offer.id,
 							name: offer.name,
-							price: formatMoney(discounted(plan.price, offer.discountPercent), culture),
+							price: moneyText(discounted(plan.price, offer.discountPercent), culture),
 						}
 					: null,
 				cta,

@@ -7,12 +7,12 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import {
-	formatMoney,
 	intervalOfTab,
 	upToSavingPercent,
 	visitorOffers,
 	type MembershipTab,
 } from '#app/domain/cloud-membership-plans.ts'
+import { formatMoney } from '#app/domain/formats.ts'
 import { isAllowedRedirect, REDIRECT_PARAM } from '#app/domain/redirect.ts'
 import type { ScreenName } from '#app/domain/screens.ts'
 import { getEnv } from '#app/env.server.ts'
@@ -76,7 +76,7 @@ export async function membershipsLoader(context: Context, request: Request, tabP
 			name: k.name,
 			description: k.description,
 			image: pictureSrc(k.image),
-			price: formatMoney(k.price, culture),
+			price: formatMoney(k.price.amount, k.price.currency, culture),
 		})),
 		links: accountLinks(tab),
 	}

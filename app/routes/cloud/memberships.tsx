@@ -77,7 +77,7 @@ function PlanAction({ plan, data }: { plan: PlanView; data: LoaderData }) {
 					<input type="hidden" name="planId" value={plan.planId} />
 					{plan.offer ? <input type="hidden" name="offerId" value={plan.offer.id} /> : null}
 					{state === 'freeTrial' ? (
-						<p>{t('cloudMemberships.ctaFreeTrialNote', { days: plan.freeTrialDays, tier: plan.name })}</p>
+						<p>{t('cloudMemberships.ctaFreeTrialNote', { count: plan.freeTrialDays, tier: plan.name })}</p>
 					) : null}
 					<button type="submit" className="button primary" data-cta={state}>
 						{state === 'freeTrial'

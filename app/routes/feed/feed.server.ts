@@ -17,7 +17,7 @@ import {
 	type StreamCursor,
 	type StreamRead,
 } from '#app/domain/feed.ts'
-import { formatList, formatListWithMore, intlLocale } from '#app/domain/culture.ts'
+import { formatDay, formatList, formatListWithMore } from '#app/domain/formats.ts'
 import { getI18n, translatorFor } from '#app/i18n/i18n.server.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
 import { orUpstreamUnavailable } from '#app/responses.server.ts'
@@ -168,7 +168,6 @@ export async function loadFeed({ context, request, params, url }: Route.LoaderAr
 	const { items, next } = mergeFeedPage(reads)
 	// A stream that failed is asked again from the same place on the next page.
 	for (const outcome of outcomes) if (outcome.kind === 'failed') next.set(outcome.key, outcome.cursor)
-	const dateFormat = new Intl.DateTimeFormat(intlLocale(culture), { dateStyle: 'medium', timeZone: 'UTC' })
 	const badTokens = sourcesWith('badToken')
 	return {
 		tab,
@@ -176,7 +175,7 @@ export async function loadFeed({ context, request, params, url }: Route.LoaderAr
 		items: items.map((item): FeedCard => ({
 			...item,
 			image: feedPicture(item.image),
-			dateText: dateFormat.format(new Date(item.publishedAt)),
+			dateText: formatDay(item.publishedAt, culture),
 		})),
 		moreHref: next.size ? `/feed/${tab}?${new URLSearchParams({ page: encodeFeedPage(next) })}` : null,
 		badTokens,

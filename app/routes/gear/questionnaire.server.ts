@@ -4,13 +4,13 @@
  * app/services/gear.server.ts).
  */
 import { data, redirect } from 'react-router'
+import { formatLongDate } from '#app/domain/formats.ts'
 import { safeReturnPath } from '#app/domain/redirect.ts'
 import { questionnairePath, surveyPath } from '#app/domain/survey-fields.ts'
 import { surveyOffer, surveyStates } from '#app/domain/survey-offer.ts'
 import { redirectWithToast } from '#app/responses.server.ts'
 import { putOffSurvey } from '#app/services/gear.server.ts'
 import { submittedForm } from '#app/forms/form-body.server.ts'
-import { formatDate } from './survey.server.ts'
 import { loadProductSurveys, notFound, productName, unavailable, type Args } from './survey-load.server.ts'
 
 export async function loadQuestionnaire(args: Args) {
@@ -32,9 +32,9 @@ export async function loadQuestionnaire(args: Args) {
 				path: surveyPath(state.survey, product.id),
 				date:
 					state.state === 'answered'
-						? formatDate(state.answeredDate, culture)
+						? formatLongDate(state.answeredDate, culture)
 						: state.state === 'waiting'
-							? formatDate(state.from, culture)
+							? formatLongDate(state.from, culture)
 							: null,
 				putOff: state.state === 'offered' && state.putOff,
 			},

@@ -37,7 +37,7 @@ export default function Questionnaire({ loaderData }: Route.ComponentProps) {
 								{survey.state === 'answered'
 									? t('survey.answered', { date: survey.date ?? '' })
 									: survey.state === 'offered'
-										? t('survey.offered', { questions: survey.questionCount })
+										? t('survey.offered', { count: survey.questionCount })
 										: survey.state === 'waiting'
 											? t('survey.waiting', { date: survey.date ?? '' })
 											: t('survey.later')}

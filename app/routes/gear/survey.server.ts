@@ -26,6 +26,7 @@ import {
 	surveySchema,
 	validAnswersOf,
 } from '#app/domain/survey-form.ts'
+import { formatLongDate } from '#app/domain/formats.ts'
 import { answeredDateOf } from '#app/domain/survey-offer.ts'
 import { furthestPage, pageValues, postedPage, postedTexts, requestedPage } from '#app/domain/survey-pages.ts'
 import { sessionContext } from '#app/request-context.server.ts'
@@ -37,15 +38,6 @@ import type { SurveyDefinition } from '#app/upstream/survey-definitions.server.t
 import type { FormResult } from '#app/ui/form.tsx'
 import { submittedForm } from '#app/forms/form-body.server.ts'
 import { loadProductSurveys, notFound, productName, type Args } from './survey-load.server.ts'
-
-export function formatDate(iso: string, culture: string): string {
-	const date = new Date(iso)
-	try {
-		return new Intl.DateTimeFormat(culture, { dateStyle: 'long' }).format(date)
-	} catch {
-		return new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(date)
-	}
-}
 
 /* ---- A survey screen ---- */
 
@@ -87,7 +79,7 @@ export async function loadSurvey(args: Args, survey: SurveyName) {
 		questionnairePath: questionnairePath(product.id),
 	}
 	const answeredDate = answeredDateOf(product, survey)
-	if (answeredDate) return { ...header, answered: true as const, answeredDate: formatDate(answeredDate, culture) }
+	if (answeredDate) return { ...header, answered: true as const, answeredDate: formatLongDate(answeredDate, culture) }
 	const answers = progressOf(args.context, load)?.answers ?? {}
 	const pages = surveyPages(definition.questions)
 	const page = Math.min(

@@ -77,7 +77,7 @@ function SupportTab({ content }: { content: Content<'support'> }) {
 	const t = useT()
 	return (
 		<div className="stack">
-			<p>{t('productInfo.warranty', { years: content.warrantyYears })}</p>
+			<p>{t('productInfo.warranty', { count: content.warrantyYears })}</p>
 			<h4>{t('productInfo.documents')}</h4>
 			{content.documents.length === 0 ? (
 				<p>{t('productInfo.noDocuments')}</p>

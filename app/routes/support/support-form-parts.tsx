@@ -81,11 +81,11 @@ export function SupportPromise({ parts }: { parts: boolean }) {
 	const t = useT()
 	return (
 		<div className="notice">
-			<p>{t('supportForms.promise', { hours: String(SUPPORT_PROMISE.responseHours) })}</p>
+			<p>{t('supportForms.promise', { count: SUPPORT_PROMISE.responseHours })}</p>
 			<p>{t('supportForms.officeHours')}</p>
 			{parts ? (
 				<>
-					<p>{t('supportForms.partsPromise', { hours: String(SUPPORT_PROMISE.partsAcknowledgementHours) })}</p>
+					<p>{t('supportForms.partsPromise', { count: SUPPORT_PROMISE.partsAcknowledgementHours })}</p>
 					<p>{t('supportForms.serviceCentreOnly')}</p>
 				</>
 			) : null}

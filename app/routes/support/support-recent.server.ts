@@ -4,7 +4,7 @@
  * upstream call.
  */
 import type { RouterContextProvider } from 'react-router'
-import { intlLocale } from '#app/domain/purchase-details.ts'
+import { formatDateTime } from '#app/domain/formats.ts'
 import { isSupportTab, SUPPORT_FORM_TITLES, type SupportTab } from '#app/domain/support-fields.ts'
 import { getI18n, translatorFor } from '#app/i18n/i18n.server.ts'
 import { recentSupportRequests } from '#app/outbox/support-outbox.server.ts'
@@ -39,17 +39,15 @@ export async function loadRecentRequests({
 	const credentials = await requireCredentials(context, request)
 	const { culture } = context.get(preferencesContext)
 	const translate = translatorFor(getI18n(context))
-	const format = new Intl.DateTimeFormat(intlLocale(culture), { dateStyle: 'medium', timeStyle: 'short' })
 	const recent = await recentSupportRequests(credentials.userId)
 	return recent.map((item): RecentRequest => {
 		const tab = isSupportTab(item.form) ? item.form : null
 		const titleKey = tab ? SUPPORT_FORM_TITLES[tab] : OTHER_FORM_TITLES[item.form]
-		const when = new Date(item.createdAt)
 		return {
 			reference: item.reference,
 			formName: titleKey ? translate(titleKey) : item.form,
 			tab,
-			date: Number.isNaN(when.getTime()) ? item.createdAt : format.format(when),
+			date: formatDateTime(item.createdAt, culture),
 			dateTime: item.createdAt,
 			delivered: item.delivered,
 		}

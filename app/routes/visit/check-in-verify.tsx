@@ -1,7 +1,8 @@
 import { data, Form } from 'react-router'
 import type { Route } from './+types/check-in-verify'
 import { personName } from '#app/domain/culture.ts'
-import { formatPassTime, PASS_INPUT_MAX_LENGTH, passTokenOf } from '#app/domain/event-pass.ts'
+import { PASS_INPUT_MAX_LENGTH, passTokenOf } from '#app/domain/event-pass.ts'
+import { formatDateTimeWithZone } from '#app/domain/formats.ts'
 import { isStaffEmail, NOT_ROLAND_ACCOUNT } from '#app/domain/staff.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
@@ -48,8 +49,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 		userId: pass.userId,
 		holder,
 		event: pass.event,
-		issuedAt: formatPassTime(pass.issuedAt, culture),
-		expiresAt: formatPassTime(pass.expiresAt, culture),
+		issuedAt: formatDateTimeWithZone(pass.issuedAt, culture),
+		expiresAt: formatDateTimeWithZone(pass.expiresAt, culture),
 	})
 }
 

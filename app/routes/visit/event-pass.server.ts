@@ -3,7 +3,8 @@
  * code in SVG by `qrcode` (server only: the browser bundle gets none of it), and checked for staff.
  */
 import QRCode from 'qrcode'
-import { formatPassTime, passVerifyPath, type PassCheck } from '#app/domain/event-pass.ts'
+import { passVerifyPath, type PassCheck } from '#app/domain/event-pass.ts'
+import { formatDateTimeWithZone } from '#app/domain/formats.ts'
 import { getEnv } from '#app/env.server.ts'
 import { checkPass, issuePass } from '#app/session/event-pass-token.server.ts'
 
@@ -35,8 +36,8 @@ export async function issueEventPass(
 	return {
 		token,
 		svg,
-		issuedAt: formatPassTime(pass.issuedAt, culture),
-		expiresAt: formatPassTime(pass.expiresAt, culture),
+		issuedAt: formatDateTimeWithZone(pass.issuedAt, culture),
+		expiresAt: formatDateTimeWithZone(pass.expiresAt, culture),
 	}
 }
 
