@@ -33,7 +33,8 @@ import { FormErrors, formResult } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 import { submittedForm } from '#app/forms/form-body.server.ts'
 import { cloudActionFailure, cloudCredentials, localeOf, PRIVATE_HEADERS } from './account-data.server.ts'
-import { ACCOUNT_PATH, BillingHistory, LoyaltySection, SubscriptionCard } from './account-details-views.tsx'
+import { ACCOUNT_PATH, BillingHistory, SubscriptionCard } from './account-details-views.tsx'
+import { LoyaltySection } from './account-loyalty.tsx'
 
 type Context = Readonly<RouterContextProvider>
 

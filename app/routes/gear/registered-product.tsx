@@ -22,7 +22,7 @@ import { preferencesContext } from '#app/request-context.server.ts'
 import { invalidForm, orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
 import { getRegisteredProduct, updateRegisteredProduct } from '#app/upstream/account-gear.server.ts'
-import { isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
+import { isOutage, isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
 import { FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 import { submittedForm } from '#app/forms/form-body.server.ts'
@@ -72,7 +72,7 @@ function editFailure(submission: Submission<unknown>, error: unknown) {
 	if (!isUpstreamError(error)) throw error
 	if (error.code === 'InvalidPurchaseDate')
 		return data({ result: submission.reply({ fieldErrors: { purchaseDate: [PURCHASE_DATE_ERROR] } }) }, { status: 400 })
-	const outage = error.kind !== 'status' || (error.status ?? 0) >= 500
+	const outage = isOutage(error)
 	const key = userMessageKey(error) ?? 'toast.tryAgain'
 	return data({ result: submission.reply({ formErrors: [key] }) }, { status: outage ? 503 : 400 })
 }

@@ -33,7 +33,7 @@ import { sessionContext } from '#app/request-context.server.ts'
 import { redirectWithToast } from '#app/responses.server.ts'
 import { submitSurvey } from '#app/services/gear.server.ts'
 import { AnswerRequiredErrorSchema } from '#app/upstream/contract/account-gear.ts'
-import { isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
+import { isOutage, isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
 import type { SurveyDefinition } from '#app/upstream/survey-definitions.server.ts'
 import type { FormResult } from '#app/ui/form.tsx'
 import { submittedForm } from '#app/forms/form-body.server.ts'
@@ -174,7 +174,7 @@ export async function surveyAction(args: Args, survey: SurveyName) {
 				[answerFieldName(missing)]: [SURVEY_MESSAGES.answerRequired],
 			})
 		}
-		const outage = error.kind !== 'status' || (error.status ?? 0) >= 500
+		const outage = isOutage(error)
 		return pageWithErrors(
 			load,
 			page,
