@@ -57,7 +57,8 @@ export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; labe
 	)
 }
 
-function ErrorList({ id, errors }: { id: string; errors: string[] }) {
+/** A field's errors in the user's language, as a list its control names in aria-describedby. */
+export function ErrorList({ id, errors }: { id: string; errors: readonly string[] }) {
 	const t = useT()
 	if (errors.length === 0) return null
 	return (

@@ -9,8 +9,8 @@ import { Form, Link } from 'react-router'
 import type { Route } from './+types/product-survey'
 import { isSurveyName, answerFieldName, type SurveyName, type SurveyQuestion } from '#app/domain/survey-fields.ts'
 import { screenContext } from '#app/request-context.server.ts'
-import { FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
-import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
+import { ErrorList, FormErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 import { loadSurvey, surveyAction } from './survey.server.ts'
 
 function surveyOf(context: Route.LoaderArgs['context']): SurveyName {
@@ -87,18 +87,6 @@ export default function ProductSurvey({ loaderData, actionData }: Route.Componen
 	)
 }
 
-function Errors({ id, errors }: { id: string; errors: readonly string[] }) {
-	const t = useT()
-	if (errors.length === 0) return null
-	return (
-		<ul id={id} className="field-errors">
-			{errors.map((error) => (
-				<li key={error}>{t(error as CatalogueKey)}</li>
-			))}
-		</ul>
-	)
-}
-
 /**
  * One question as native controls: a fieldset of radios (single choice, rating) or checkboxes
  * (multiple choice) with the question as its legend, or a labelled textarea; its errors beside it.
@@ -139,7 +127,7 @@ function QuestionField({
 					aria-invalid={invalid}
 					aria-describedby={invalid && errorId}
 				/>
-				<Errors id={errorId} errors={errors} />
+				<ErrorList id={errorId} errors={errors} />
 			</div>
 		)
 	}
@@ -170,7 +158,7 @@ function QuestionField({
 					</label>
 				))}
 			</div>
-			<Errors id={errorId} errors={errors} />
+			<ErrorList id={errorId} errors={errors} />
 		</fieldset>
 	)
 }

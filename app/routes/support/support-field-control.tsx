@@ -4,21 +4,9 @@
  */
 import { useId, type ChangeEvent, type ReactNode } from 'react'
 import type { SupportField } from '#app/domain/support-fields.ts'
-import { Field, FieldLabel, fieldErrors, type FormResult } from '#app/ui/form.tsx'
+import { ErrorList, Field, FieldLabel, fieldErrors, type FormResult } from '#app/ui/form.tsx'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 import type { SupportOption } from './support-form.server.ts'
-
-export function Errors({ id, errors }: { id: string; errors: string[] }) {
-	const t = useT()
-	if (errors.length === 0) return null
-	return (
-		<ul id={id} className="field-errors">
-			{errors.map((error) => (
-				<li key={error}>{t(error as CatalogueKey)}</li>
-			))}
-		</ul>
-	)
-}
 
 /** A labelled control of any kind but input: a select (with optgroups) or a text area. */
 function Control({
@@ -60,7 +48,7 @@ function Control({
 				'aria-invalid': errors.length ? true : undefined,
 				'aria-describedby': describedBy || undefined,
 			})}
-			<Errors id={`${id}-error`} errors={errors} />
+			<ErrorList id={`${id}-error`} errors={errors} />
 		</div>
 	)
 }

@@ -11,9 +11,8 @@ import {
 	partFieldName,
 	SUPPORT_PROMISE,
 } from '#app/domain/support-form-view.ts'
-import { Field, fieldErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
+import { ErrorList, Field, fieldErrors, SubmitButton, type FormResult } from '#app/ui/form.tsx'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
-import { Errors } from './support-field-control.tsx'
 
 /** Up to three parts; 'Add part' sends the form back with one more row, everything typed kept. */
 export function Parts({ values, result }: { values: SupportValues; result?: FormResult }) {
@@ -42,7 +41,7 @@ export function Parts({ values, result }: { values: SupportValues; result?: Form
 			))}
 			{errors.length ? (
 				<div role="alert">
-					<Errors id="parts-error" errors={errors} />
+					<ErrorList id="parts-error" errors={errors} />
 				</div>
 			) : null}
 			{values.parts.length < MAX_PARTS ? (
