@@ -27,3 +27,15 @@ it('writes <table> only in DataTable', () => {
 		.map((file) => path.relative(APP, file))
 	expect(withTable).toEqual([path.join('ui', 'data-table.tsx')])
 })
+
+// The 360 px review found a grey browser button ('Look up' on the staff tab): a visible button is
+// the theme's (SubmitButton, or a `className`), never the browser's default.
+it('draws every visible button in the theme’s style', () => {
+	const bare = views(APP).flatMap((file) =>
+		[...readFileSync(file, 'utf8').matchAll(/<button\b[^>]*>/g)]
+			.map((match) => match[0])
+			.filter((tag) => !/className=|\bhidden\b/.test(tag))
+			.map((tag) => `${path.relative(APP, file)}: ${tag}`),
+	)
+	expect(bare).toEqual([])
+})

@@ -1,5 +1,6 @@
 import { Form } from 'react-router'
 import type { AdminUserField } from '#app/domain/staff.ts'
+import { SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 import type { AdminLookup } from './admin.server.ts'
 
@@ -48,7 +49,7 @@ export function AdminTab({
 							</p>
 						) : null}
 					</div>
-					<button type="submit">{t('admin.search')}</button>
+					<SubmitButton>{t('admin.search')}</SubmitButton>
 				</Form>
 				{lookup.kind === 'found' ? (
 					<section aria-labelledby="admin-record-title">
