@@ -5,29 +5,21 @@
  * delete and the no-renew post with the reason as the request takes it (app/domain/cloud-cancel-reasons.ts).
  */
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useId } from 'react'
 import { data, Form, Link, type RouterContextProvider } from 'react-router'
 import type { Route } from './+types/cancel-subscription'
 import { CancelFormSchema } from '#app/domain/cloud-account-forms.ts'
 import { canCancel } from '#app/domain/cloud-account.ts'
 import { formatDay } from '#app/domain/formats.ts'
-import { CANCEL_DETAILS_MAX, CANCEL_FORM_REASONS, cancellationReasonOf } from '#app/domain/cloud-cancel-reasons.ts'
+import { cancellationReasonOf } from '#app/domain/cloud-cancel-reasons.ts'
 import { SUBSCRIPTION_TYPE } from '#app/domain/cloud-subscription-codes.ts'
 import { logMilestone } from '#app/logging/page-view.server.ts'
 import { orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
 import { cancelSubscription, getUserSubscriptions } from '#app/upstream/cloud.server.ts'
-import {
-	fieldErrors,
-	fieldValue,
-	FormErrors,
-	formResult,
-	RequiredMark,
-	SubmitButton,
-	type FormResult,
-} from '#app/ui/form.tsx'
-import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
+import { FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 import { submittedForm } from '#app/forms/form-body.server.ts'
 import { cloudActionFailure, cloudCredentials, localeOf, PRIVATE_HEADERS } from './account-data.server.ts'
+import { DetailsField, ReasonField } from './cancel-reason-fields.tsx'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -152,72 +144,5 @@ export default function CancelSubscription({ loaderData, actionData }: Route.Com
 				</div>
 			</Form>
 		</section>
-	)
-}
-
-function Errors({ id, errors }: { id: string; errors: string[] }) {
-	const t = useT()
-	if (!errors.length) return null
-	return (
-		<ul id={id} className="field-errors">
-			{errors.map((error) => (
-				<li key={error}>{t(error as CatalogueKey)}</li>
-			))}
-		</ul>
-	)
-}
-
-function ReasonField({ result }: { result: FormResult | undefined }) {
-	const t = useT()
-	const id = useId()
-	const errors = fieldErrors(result, 'reason')
-	const chosen = fieldValue(result, 'reason')
-	return (
-		<fieldset
-			className="field"
-			aria-invalid={errors.length ? true : undefined}
-			aria-describedby={errors.length ? `${id}-error` : undefined}
-		>
-			{/* Each radio is `required` (said with each choice), so the legend's mark is only seen. */}
-			<legend>
-				{t('cloudAccount.cancel.reason')}
-				<RequiredMark />
-			</legend>
-			{CANCEL_FORM_REASONS.map((reason) => (
-				<div className="field-checkbox" key={reason}>
-					<input
-						id={`${id}-${reason}`}
-						type="radio"
-						name="reason"
-						value={reason}
-						defaultChecked={chosen === reason}
-						required
-					/>
-					<label htmlFor={`${id}-${reason}`}>{t(`cloudAccount.cancel.reasons.${reason}`)}</label>
-				</div>
-			))}
-			<Errors id={`${id}-error`} errors={errors} />
-		</fieldset>
-	)
-}
-
-function DetailsField({ result }: { result: FormResult | undefined }) {
-	const t = useT()
-	const id = useId()
-	const errors = fieldErrors(result, 'details')
-	return (
-		<div className="field">
-			<label htmlFor={id}>{t('cloudAccount.cancel.details')}</label>
-			<textarea
-				id={id}
-				name="details"
-				rows={5}
-				maxLength={CANCEL_DETAILS_MAX}
-				defaultValue={fieldValue(result, 'details') ?? ''}
-				aria-invalid={errors.length ? true : undefined}
-				aria-describedby={errors.length ? `${id}-error` : undefined}
-			/>
-			<Errors id={`${id}-error`} errors={errors} />
-		</div>
 	)
 }
