@@ -5,9 +5,7 @@
  */
 import { z } from 'zod'
 import { asksMiddleName, SUPPORTED_CULTURES } from './culture.ts'
-
-export const SIGNUP_SOURCES = ['registration_card', 'zendesk_sso', 'check_in', 'pass_login'] as const
-export type SignupSource = (typeof SIGNUP_SOURCES)[number]
+import { SIGNUP_SOURCES } from './signup-links.ts'
 
 /**
  * Spec 1 §5: half-width alphanumerics and symbols, at least 8, with a lowercase letter, an

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SIGNUP_SOURCES } from './account-forms.ts'
-import { returnPath, signupSource, withReturnPath, withSource } from './signup-links.ts'
+import { returnPath, SIGNUP_SOURCES, signupSource, withReturnPath, withSource } from './signup-links.ts'
 
 const source = SIGNUP_SOURCES[0]
 

@@ -2,9 +2,13 @@
  * Sign-up's links (spec 1 §3, §4): the sign-up source a visitor brings (`?source=`, or a registration
  * card), and the page to come back to after step 5, carried in the query from one step to the next.
  */
-import { SIGNUP_SOURCES, type SignupSource } from './account-forms.ts'
 import { REDIRECT_PARAM } from './redirect.ts'
 import { redirectPathOf } from './registration-flow.ts'
+
+/** Where a sign-up came from (the account API's `signupSource`). Here, not beside the form's schema: the
+ * sign-up page's links use it in the browser, and the schema's zod must not follow it there (ADR 0012). */
+export const SIGNUP_SOURCES = ['registration_card', 'zendesk_sso', 'check_in', 'pass_login'] as const
+export type SignupSource = (typeof SIGNUP_SOURCES)[number]
 
 /** Where the visitor came from decides the sign-up source (spec 1 §3). */
 export function signupSource(source: string | null, hasModelCode: boolean): SignupSource | undefined {

@@ -1,6 +1,6 @@
 import { Link, redirect } from 'react-router'
 import type { Route } from './+types/check-in'
-import type { SignupSource } from '#app/domain/account-forms.ts'
+import type { SignupSource } from '#app/domain/signup-links.ts'
 import { parseEventCode } from '#app/domain/event-pass.ts'
 import { REDIRECT_PARAM } from '#app/domain/redirect.ts'
 import { screenContext, sessionContext } from '#app/request-context.server.ts'

@@ -7,7 +7,7 @@
  * API does.
  */
 import { z } from 'zod'
-import { SIGNUP_SOURCES } from '../../domain/account-forms.ts'
+import { SIGNUP_SOURCES } from '../../domain/signup-links.ts'
 import { ACCOUNT_TYPES } from '../../domain/registration-flow.ts'
 
 // ---------------------------------------------------------------- shared values
