@@ -37,20 +37,26 @@ async function phone(browser: Browser, width: number): Promise<BrowserContext> {
 	return browser.newContext({ viewport: { width, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 })
 }
 
-const PASSES: { width: number; theme?: ScreenTheme }[] = [
+/** The screen's address with the culture it is asked in, when the pass names one. */
+function withCulture(url: string, culture: string | undefined): string {
+	if (!culture) return url
+	const withQuery = new URL(url)
+	withQuery.searchParams.set('culture_code', culture)
+	return withQuery.toString()
+}
+
+// The effects pass is also a culture other than en-US and ja-JP: its formats (dates, money) are the widest.
+const PASSES: { width: number; theme?: ScreenTheme; culture?: string }[] = [
 	{ width: 320 },
-	{ width: 320, theme: 'effects' },
+	{ width: 320, theme: 'effects', culture: 'de-DE' },
 	{ width: 360 },
 ]
 
-for (const { width, theme } of PASSES) {
+for (const { width, theme, culture } of PASSES) {
 	for (const who of GROUPS) {
 		const visits = SCREENS.filter((visit) => whoOf(visit) === who)
-		test(`${width} px, ${theme ? `the ${theme} theme` : 'each screen in its own theme'}, ${who}: no sideways scroll`, async ({
-			browser,
-			demoSessions,
-			portal,
-		}) => {
+		const where = theme ? `the ${theme} theme${culture ? ` in ${culture}` : ''}` : 'each screen in its own theme'
+		test(`${width} px, ${where}, ${who}: no sideways scroll`, async ({ browser, demoSessions, portal }) => {
 			test.setTimeout(30_000 + visits.length * 5_000)
 			const context = await phone(browser, width)
 			if (who !== 'visitor') await context.addCookies(cookiesForEveryHost((await demoSessions(who)).cookies))
@@ -59,7 +65,7 @@ for (const { width, theme } of PASSES) {
 				who === 'customer' ? await findRegisteredProductId(page, portal.url) : 'no-product-of-this-account'
 			for (const visit of visits) {
 				const seenIn = theme ?? visit.theme
-				const url = screenUrl(visit, seenIn, portal.url, { registeredProductId })
+				const url = withCulture(screenUrl(visit, seenIn, portal.url, { registeredProductId }), culture)
 				await test.step(`${visit.name} (${seenIn})`, async () => {
 					const response = await page.goto(url)
 					expect.soft(response?.status(), `${visit.name}: ${url} answers`).toBeLessThan(400)
