@@ -317,8 +317,3 @@ export function personName(culture: string, { firstName, middleName, lastName }:
 	const parts = [family, ...given].filter(Boolean)
 	return parts.every((part) => JAPANESE_SCRIPT.test(part)) ? parts.join('') : parts.join(' ')
 }
-
-/** The name fields of an account summary (no middle name) in the culture's order. */
-export function summaryNameFields(culture: string): readonly ('firstName' | 'lastName')[] {
-	return familyNameFirst(culture) ? ['lastName', 'firstName'] : ['firstName', 'lastName']
-}
