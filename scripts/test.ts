@@ -1,6 +1,8 @@
 /**
  * `npm test`: lint (ESLint, Prettier), typecheck, unit and integration tests
- * (vitest), then the production build and the end-to-end suite (Playwright in
+ * (vitest), then the production build, the production install (`npm ci
+ * --omit=dev` in a clean directory, started and asked for a page), the container
+ * image where a Docker engine runs, and the end-to-end suite (Playwright in
  * Chromium, with JavaScript on and off). Each step's time is printed at the
  * end, beside the ten slowest files both runners print, so a change that slows
  * the suite shows in the run that made it.
@@ -23,6 +25,8 @@ step('build', () => {
 	ensureChromium()
 	run('npx', ['react-router', 'build'])
 })
+step('production install', () => run('node', ['scripts/production-install.ts']))
+step('container image', () => run('node', ['scripts/container-image.ts']))
 step('end-to-end tests', () => run('npx', ['playwright', 'test']))
 
 console.log('\n=== time per step ===')

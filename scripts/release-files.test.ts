@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { PRODUCTION_FILES } from './release-files.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8')
+const compose = readFileSync(path.join(root, 'compose.yaml'), 'utf8')
+const lastStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '))
+
+describe('the container image', () => {
+	it('copies into its last stage what the production install check installs', () => {
+		const copied = [...lastStage.matchAll(/^COPY (?:--from=\S+ )?(.+) (\S+)$/gm)].flatMap(([, sources]) =>
+			sources!.split(' ').map((source) => source.replace(/^\/portal\//, '')),
+		)
+		expect(copied.filter((file) => file !== 'node_modules').sort()).toEqual([...PRODUCTION_FILES].sort())
+	})
+
+	it('runs as an unprivileged user, writes only to its data volume and checks its health', () => {
+		expect(lastStage).toMatch(/^USER node$/m)
+		expect(lastStage).toMatch(/DATA_DIR=\/data/)
+		expect(lastStage).toMatch(/^HEALTHCHECK .*\n?.*\/healthz/m)
+		expect(lastStage).toMatch(/^FROM node:24/m)
+	})
+})
+
+describe('compose.yaml', () => {
+	it("keeps Redis's data (the support outbox) and never evicts keys", () => {
+		expect(compose).toMatch(/--appendonly", "yes"/)
+		expect(compose).toMatch(/--maxmemory-policy", "noeviction"/)
+		expect(compose).toMatch(/read_only: true/)
+	})
+})
