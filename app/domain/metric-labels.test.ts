@@ -28,6 +28,10 @@ describe('metric labels (ADR 0050): bounded, never a URL or an id', () => {
 			'/gear/my_gear/:registeredProductId',
 		)
 		expect(routeLabel('/*', '/no/such/page/owner@example.com')).toBe('/*')
+		// As React Router gives them to middleware: joined without the leading slash.
+		expect(routeLabel('support/:tab?', '/support/service_request')).toBe('/support/:tab?')
+		expect(routeLabel('*', '/no/such/page')).toBe('/*')
+		expect(routeLabel('/', '/')).toBe('/')
 		expect(routeLabel(null, '/assets/root-AbC123.js')).toBe('/assets/*')
 		expect(routeLabel(null, '/img')).toBe('/img')
 		expect(routeLabel(null, '/icons/dw.svg')).toBe(NO_ROUTE)

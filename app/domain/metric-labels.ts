@@ -25,7 +25,8 @@ export const NO_ROUTE = '(none)'
  * refused before routing) as `(none)`.
  */
 export function routeLabel(pattern: string | null | undefined, path: string): string {
-	if (pattern) return pattern
+	// React Router joins its routes' paths without the leading slash (`gear/:tab?`); the index route is `/`.
+	if (pattern) return pattern.startsWith('/') ? pattern : `/${pattern}`
 	if (path.startsWith('/assets/')) return '/assets/*'
 	if (path === '/img') return '/img'
 	return NO_ROUTE
