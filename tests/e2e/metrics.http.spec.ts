@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test'
 import { callsAfter, EMULATOR_ADMIN_HEADERS, latestCall, uniqueEmail, visitorAddress } from './emulator.ts'
 import { expect, test } from './fixtures.ts'
 import { PRODUCT } from './product-info.ts'
@@ -38,7 +38,7 @@ const clearFaults = (request: APIRequestContext) =>
 
 /** A visitor of its own (a forwarded address from loopback, which the suite's portal trusts), with no cookie yet. */
 const newVisitor = (
-	playwright: typeof import('@playwright/test'),
+	playwright: PlaywrightWorkerArgs['playwright'],
 	baseURL: string,
 	headers: Record<string, string> = {},
 ) => playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': visitorAddress(), ...headers } })
