@@ -99,6 +99,15 @@ describe('parseEnv', () => {
 		expect(() => parseEnv({ SHOP_KEYS: value })).toThrow(/SHOP_KEYS: .* is not shop=key/)
 	})
 
+	it('reads the metrics port: none (no metrics) by default or when empty, else a port (ADR 0050)', () => {
+		expect(parseEnv({}).METRICS_PORT).toBeUndefined()
+		expect(parseEnv({ METRICS_PORT: ' ' }).METRICS_PORT).toBeUndefined()
+		expect(parseEnv({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464)
+		for (const bad of ['0', '65536', 'abc', '94.64', '-1']) {
+			expect(() => parseEnv({ METRICS_PORT: bad }), bad).toThrow(/METRICS_PORT: .* is not a port/)
+		}
+	})
+
 	it('reads the emulator admin token; an empty one counts as absent', () => {
 		expect(parseEnv({ EMULATOR_ADMIN_TOKEN: ' admin-token-of-enough-length ' }).EMULATOR_ADMIN_TOKEN).toBe(
 			'admin-token-of-enough-length',

@@ -151,6 +151,20 @@ const EnvSchema = z.object({
 		.trim()
 		.transform((v) => (v === '' ? undefined : v))
 		.optional(),
+	/**
+	 * Serves Prometheus metrics at `/metrics` on this port (on HOST, never on PORT: ADR 0050); unset, the
+	 * portal collects none.
+	 */
+	METRICS_PORT: z
+		.string()
+		.trim()
+		.optional()
+		.transform((v, ctx): number | undefined => {
+			if (!v) return undefined
+			if (/^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 65535) return Number(v)
+			ctx.addIssue({ code: 'custom', message: `"${v.slice(0, 20)}" is not a port (1–65535)` })
+			return z.NEVER
+		}),
 	/** Where the server reads the production build (react-router.config.ts writes it there). */
 	PORTAL_BUILD_DIR: z.string().trim().min(1).default('build'),
 	/** The log service's backstage service the portal's usage events go to (`POST log/{service}`, spec 2 §7). */

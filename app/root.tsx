@@ -26,6 +26,7 @@ import { guardMiddleware, sessionMiddleware } from './session/guard.server.ts'
 import { forgetMeAfterSaves } from './session/me.server.ts'
 import { sessionEndMiddleware } from './session/session-end.server.ts'
 import { maintenanceMiddleware, maintenanceStateMiddleware } from './maintenance/maintenance.server.ts'
+import { matchedRouteMiddleware } from './observability/matched-route.server.ts'
 import { preferencesMiddleware } from './preferences/preferences.server.ts'
 import { regionMiddleware } from './preferences/region.server.ts'
 import { hasCredentials } from './session/session.server.ts'
@@ -41,6 +42,7 @@ import { MaintenanceNotice, type MaintenanceView } from './ui/maintenance-notice
 import { NotFoundScreen } from './ui/not-found.tsx'
 
 export const middleware: Route.MiddlewareFunction[] = [
+	matchedRouteMiddleware,
 	maintenanceStateMiddleware,
 	preferencesMiddleware,
 	// Needs only the preferences; before maintenance, whose page is in the visitor's language.

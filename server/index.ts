@@ -11,7 +11,9 @@ import { initEnv, loggingSettings } from '../app/env.server.ts'
 import type { PictureResponse } from '../app/upstream/pictures.server.ts'
 import { createPortalApp } from './app.ts'
 import { createEmulator } from './emulator/index.ts'
+import { enableMetrics } from '../app/observability/metrics.server.ts'
 import { createLogger, routeConsoleThrough } from './logger.ts'
+import { createMetricsServer } from './observability.ts'
 import { closeGracefully } from './shutdown.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
@@ -21,6 +23,8 @@ const logging = loggingSettings()
 routeConsoleThrough(createLogger({ level: logging.LOG_LEVEL, file: logging.PORTAL_LOG_FILE }))
 const env = initEnv()
 const dev = process.argv.includes('--dev')
+// Before the app is made: the request timing is set up only where metrics are on.
+if (env.METRICS_PORT !== undefined) enableMetrics()
 const root = path.resolve(import.meta.dirname, '..')
 
 /** What entry.server exports for the server besides rendering. */
@@ -122,11 +126,20 @@ server.listen(env.PORT, env.HOST, () => {
 	)
 })
 
+// Metrics on a port of their own (ADR 0050): a proxy that publishes the portal's port does not publish them.
+const metricsServer = env.METRICS_PORT === undefined ? undefined : createMetricsServer()
+metricsServer?.listen(env.METRICS_PORT, env.HOST, () => {
+	const address = metricsServer.address()
+	const port = typeof address === 'object' && address ? address.port : env.METRICS_PORT
+	console.log(`metrics at http://localhost:${port}/metrics`)
+})
+
 let stopping = false
 async function shutdown(signal: string) {
 	if (stopping) return
 	stopping = true
 	console.log(`${signal}: finishing requests in flight, then stopping`)
+	metricsServer?.close()
 	await closeGracefully(server, SHUTDOWN_GRACE_MS)
 	await stop()
 	emulator?.close()

@@ -17,6 +17,7 @@ import { clientIpContext } from '#app/request-context.server.ts'
 import { getEnv } from '#app/env.server.ts'
 import { getRedisClient, getStore } from '#app/session/store.server.ts'
 import { isOutage, isUpstreamError, UpstreamError } from '#app/upstream/errors.ts'
+import { countRateLimitRefusal } from '#app/observability/metrics.server.ts'
 
 export interface RateLimit {
 	name: string
@@ -135,6 +136,7 @@ export async function consumeLimit(check: RateLimitCheck, context?: Readonly<Rou
 	} catch (rejection) {
 		if (!(rejection instanceof RateLimiterRes)) throw rejection
 		const refusal = new RateLimited(check.rule, rejection.msBeforeNext)
+		countRateLimitRefusal(check.rule.name)
 		context?.set(retryAfterContext, refusal.retryAfterSeconds)
 		throw refusal
 	}
@@ -145,6 +147,7 @@ async function usedUp(check: RateLimitCheck, context?: Readonly<RouterContextPro
 	if (!keyOf(check)) return false
 	const state = await (await limiterFor(check.rule)).get(keyOf(check))
 	if (!state || state.consumedPoints < pointsOf(check.rule)) return false
+	countRateLimitRefusal(check.rule.name)
 	context?.set(retryAfterContext, new RateLimited(check.rule, state.msBeforeNext).retryAfterSeconds)
 	return true
 }

@@ -22,6 +22,8 @@ const KEEP_DELIVERED_SECONDS = 90 * 24 * 60 * 60
 /** How many of a user's references their list keeps. */
 const USER_LIST_LENGTH = 50
 const POLL_MS = 100
+/** How many kept requests the metrics' age of the oldest looks at, at most. */
+const OLDEST_SCAN = 1000
 
 interface JobFile {
 	filename: string
@@ -150,6 +152,24 @@ export function createBullmqOutbox(url: string, settings: OutboxSettings): Outbo
 				}),
 			)
 			return entries.filter((entry) => entry !== null)
+		},
+		async depth() {
+			const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'failed')
+			const waiting = counts.waiting! + counts.active! + counts.delayed! + counts.prioritized!
+			// The oldest by when each was added: ids first, then one field of each (not the jobs, whose data holds
+			// the files). Past OLDEST_SCAN kept requests the age is that of the oldest among the first ones scanned.
+			const ids = await queue.getRanges(['waiting', 'active', 'delayed', 'prioritized'], 0, OLDEST_SCAN - 1)
+			let oldest = Number.POSITIVE_INFINITY
+			if (ids.length > 0) {
+				const client = await redis()
+				const stamps = await Promise.all(ids.map((id) => client.hGet(queue.toKey(id), 'timestamp')))
+				for (const stamp of stamps) if (stamp) oldest = Math.min(oldest, Number(stamp))
+			}
+			return {
+				waiting,
+				failed: counts.failed!,
+				oldestWaitingSince: Number.isFinite(oldest) ? new Date(oldest).toISOString() : null,
+			}
 		},
 		start() {
 			if (worker || closed) return

@@ -1,3 +1,4 @@
+import type { OutboxDepth } from '#app/observability/metrics.server.ts'
 import type { OutboxRequest } from './delivery.server.ts'
 
 export type SupportRequestStatus = 'delivered' | 'waiting' | 'failed'
@@ -24,6 +25,8 @@ export interface OutboxBackend {
 	waitForDelivery(reference: string, ms: number): Promise<boolean>
 	/** The user's requests, newest first. */
 	recent(userId: string, limit: number): Promise<OutboxEntry[]>
+	/** How many requests are kept undelivered, and since when the oldest waits (the metrics, ADR 0050). */
+	depth(): Promise<OutboxDepth>
 	/** Starts delivering what is due in the background (kept requests of earlier runs too). */
 	start(): void
 	/** Stops the background delivery: attempts in flight get a moment to finish, then are abandoned to a later run. */

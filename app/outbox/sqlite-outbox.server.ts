@@ -108,6 +108,10 @@ export function createSqliteOutbox(file: string, settings: OutboxSettings): Outb
 	const recent = db.prepare(
 		'SELECT reference, form, created_at, status FROM support_outbox WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?',
 	)
+	const depth = db.prepare(
+		`SELECT COUNT(*) FILTER (WHERE status = 'waiting') AS waiting, COUNT(*) FILTER (WHERE status = 'failed') AS failed,
+		MIN(CASE WHEN status = 'waiting' THEN created_at END) AS oldest FROM support_outbox WHERE status != 'delivered'`,
+	)
 	const sweep = db.prepare(`DELETE FROM support_outbox WHERE status = 'delivered' AND finished_at < ?;`)
 
 	const inFlight = new Set<Promise<void>>()
@@ -220,6 +224,10 @@ export function createSqliteOutbox(file: string, settings: OutboxSettings): Outb
 					status: row.status,
 				}),
 			)
+		},
+		async depth() {
+			const row = depth.get() as { waiting: number; failed: number; oldest: string | null }
+			return { waiting: row.waiting, failed: row.failed, oldestWaitingSince: row.oldest }
 		},
 		start() {
 			if (timer || closed) return

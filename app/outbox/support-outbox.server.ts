@@ -10,6 +10,7 @@
  */
 import path from 'node:path'
 import { getEnv } from '#app/env.server.ts'
+import { setOutboxDepthSource } from '#app/observability/metrics.server.ts'
 import type { HelpCentreTicketRequest } from '#app/upstream/contract/help-centre.ts'
 import { createBullmqOutbox } from './bullmq-outbox.server.ts'
 import type { OutboxBackend, SupportRequestStatus } from './outbox-backend.ts'
@@ -73,6 +74,9 @@ function getOutbox(): OutboxBackend {
 	}
 	return outbox
 }
+
+// The metrics read the outbox of this process, once it is running (ADR 0050).
+setOutboxDepthSource(async () => (outbox ? outbox.depth() : null))
 
 /**
  * Accepts a request: once it is kept, an upstream failure is no error (the

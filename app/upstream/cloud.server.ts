@@ -247,6 +247,8 @@ export function registerKey(idToken: string, params: { key: string; productCode?
 	return call(idToken, {
 		method: 'POST',
 		path: `api/notifications/key/${encodeURIComponent(params.key.trim())}/register`,
+		// A key may be letters only: the metrics name the call, not the key.
+		call: 'POST /api/notifications/key/:key/register',
 		query: { productCode: params.productCode },
 		schema: KeyRegistrationResponseSchema,
 		signal: options.signal,

@@ -1,9 +1,11 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { account, BASE_URLS, cloud, log, reply } from '#tests/mocks/handlers.ts'
 import { useFakeClock } from '#tests/mocks/clock.ts'
 import { describeNormalisation, failure, watch } from '#tests/mocks/normalisation.ts'
+import { disableMetrics, enableMetrics } from '../observability/metrics.server.ts'
+import { runInRequestScope } from '../observability/request-scope.server.ts'
 import { userMessageKey } from './errors.ts'
 import { upstreamRequest } from './http.server.ts'
 
@@ -211,5 +213,46 @@ describe('upstreamRequest: an answer that stops coming', () => {
 		controller.abort()
 		const error = await failure(call)
 		expect(error).toMatchObject({ kind: 'cancelled', cancelled: true })
+	})
+})
+
+describe('upstreamRequest: the request id and the metrics (ADR 0050)', () => {
+	afterEach(() => disableMetrics())
+
+	it('sends the id of the request it is made for, and none outside a request', async () => {
+		const hit = account.get('users/u1/phones', reply.json({ items: [] }))
+		await runInRequestScope({ id: 'abc123', route: null, start: 0 }, () =>
+			upstreamRequest('account', { path: 'users/u1/phones', schema: z.unknown() }),
+		)
+		await upstreamRequest('account', { path: 'users/u1/phones', schema: z.unknown() })
+		expect(hit.calls.map((r) => r.headers.get('x-request-id'))).toEqual(['abc123', null])
+	})
+
+	it('times each call and counts its failure, by upstream and a call name without ids', async () => {
+		const registry = enableMetrics()
+		account.get('users/7b2c1a2e-9f4d-4a8e-b8a1-3c5d7e9f0a1b/phones', reply.json({ items: [] }))
+		account.get('users/u2/phones', reply.json({ message: 'down' }, 503))
+		cloud.post('api/notifications/key/ABCDEFGH/register', reply.notJson())
+		await upstreamRequest('account', { path: 'users/7b2c1a2e-9f4d-4a8e-b8a1-3c5d7e9f0a1b/phones', schema: z.unknown() })
+		await expect(upstreamRequest('account', { path: 'users/u2/phones', schema: z.unknown() })).rejects.toThrow()
+		await expect(
+			upstreamRequest('cloud', {
+				method: 'POST',
+				path: 'api/notifications/key/ABCDEFGH/register',
+				call: 'POST /api/notifications/key/:key/register',
+				schema: z.unknown(),
+			}),
+		).rejects.toThrow()
+		const text = await registry.metrics()
+		expect(text).toContain(
+			'portal_upstream_request_duration_seconds_count{upstream="account",call="GET /users/:id/phones"} 2',
+		)
+		expect(text).toContain(
+			'portal_upstream_errors_total{upstream="account",call="GET /users/:id/phones",kind="status_5xx"} 1',
+		)
+		expect(text).toContain(
+			'portal_upstream_errors_total{upstream="cloud",call="POST /api/notifications/key/:key/register",kind="malformed"} 1',
+		)
+		expect(text).not.toMatch(/7b2c1a2e|u2|ABCDEFGH/)
 	})
 })

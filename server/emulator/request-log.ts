@@ -15,6 +15,8 @@ export interface ReceivedCall {
 	body: unknown
 	status: number
 	userId: string | null
+	/** The caller's `X-Request-Id`, as a real upstream would log it; null without one. */
+	requestId: string | null
 }
 
 /** Enough for the calls of a test run; the oldest go first. */
@@ -36,6 +38,7 @@ export function createRequestLog() {
 				body: req.body ?? null,
 				status: res.statusCode,
 				userId: typeof userId === 'string' ? userId : null,
+				requestId: req.get('X-Request-Id') ?? null,
 			})
 			// Trimmed in batches: a full log is not copied on every call.
 			if (calls.length > KEPT * 1.2) calls = calls.slice(-KEPT)

@@ -59,6 +59,8 @@ export interface ReceivedCall {
 	body: unknown
 	status: number
 	userId: string | null
+	/** The portal's `X-Request-Id` on the call (ADR 0050). */
+	requestId: string | null
 }
 
 /** The calls the emulated upstreams answered with this account's tokens, oldest first. */

@@ -17,6 +17,8 @@ export interface WorkerPortal {
 	url: string
 	port: number
 	dataDir: string
+	/** `http://localhost:METRICS_PORT/metrics`: the worker's portal serves its metrics (ADR 0050). */
+	metricsUrl: string
 }
 
 /**
@@ -61,15 +63,18 @@ export async function startWorkerPortal(
 	runDir: string = E2E_RUN_DIR,
 ): Promise<WorkerPortal & { stop: () => Promise<void> }> {
 	const port = await freePort()
+	const metricsPort = await freePort()
 	const dataDir = path.join(runDir, `worker-${workerIndex}-port-${port}`)
 	rmSync(dataDir, { recursive: true, force: true })
 	mkdirSync(dataDir, { recursive: true })
 	const child: ChildProcess = spawn(process.execPath, [path.resolve('server/index.ts')], {
-		env: { ...process.env, ...portalEnv(port, dataDir) },
+		// With metrics on, as an operator would run it: every journey goes through the metrics' code too.
+		env: { ...process.env, ...portalEnv(port, dataDir), METRICS_PORT: String(metricsPort) },
 		stdio: ['ignore', 'ignore', 'inherit'],
 	})
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
 	const url = `http://localhost:${port}`
+	const metricsUrl = `http://localhost:${metricsPort}/metrics`
 	const stop = async () => {
 		if (child.exitCode !== null || child.signalCode !== null) return
 		child.kill('SIGTERM')
@@ -87,7 +92,7 @@ export async function startWorkerPortal(
 			(response) => response.ok,
 			() => false,
 		)
-		if (up) return { url, port, dataDir, stop }
+		if (up) return { url, port, dataDir, metricsUrl, stop }
 		await new Promise((resolve) => setTimeout(resolve, 100))
 	}
 	await stop()
