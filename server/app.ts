@@ -14,6 +14,7 @@ import express, { type RequestHandler, type Router } from 'express'
 import helmet from 'helmet'
 import type { RouterContextProvider, ServerBuild } from 'react-router'
 import type { PictureResponse } from '../app/upstream/pictures.server.ts'
+import { htmlCache, type HtmlCacheOptions } from './html-cache.ts'
 
 export interface PortalAppOptions {
 	/** The server build, or a loader of it (development). */
@@ -22,6 +23,8 @@ export interface PortalAppOptions {
 	createLoadContext: (args: {
 		nonce: string
 		clientIp?: string
+		/** The region rule's country when the rendered-HTML cache decided it (ADR 0048). */
+		country?: string | null
 	}) => RouterContextProvider | Promise<RouterContextProvider>
 	production: boolean
 	trustProxy: boolean | number | string
@@ -45,6 +48,8 @@ export interface PortalAppOptions {
 	pictures?: (query: URLSearchParams) => Promise<PictureResponse>
 	/** Script origins a request's page may load besides its own (the analytics script, when the visitor allowed it). */
 	scriptOrigins?: (cookieHeader: string | null) => Promise<string[]>
+	/** The rendered-HTML cache of anonymous pages (ADR 0048); none: every page is rendered. */
+	htmlCache?: HtmlCacheOptions
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -190,13 +195,18 @@ export function createPortalApp(options: PortalAppOptions) {
 		res.redirect(301, '/icons/dw.svg')
 	})
 	for (const middleware of options.before ?? []) app.use(middleware)
+	if (options.htmlCache) app.use(htmlCache(options.htmlCache))
 
 	app.all(
 		'/{*path}',
 		createRequestHandler({
 			build: options.build,
 			getLoadContext: (req, res) =>
-				options.createLoadContext({ nonce: res.locals.cspNonce as string, clientIp: req.ip ?? '' }),
+				options.createLoadContext({
+					nonce: res.locals.cspNonce as string,
+					clientIp: req.ip ?? '',
+					country: (res.locals.regionCountry as string | undefined) ?? null,
+				}),
 			mode: options.production ? 'production' : 'development',
 		}),
 	)
