@@ -37,7 +37,15 @@ interface CachedPage {
 }
 
 /** Headers of the render that are the page's, not this response's. */
-const PER_RESPONSE = new Set(['set-cookie', 'content-length', 'x-cache', 'date', 'etag'])
+const PER_RESPONSE = new Set([
+	'set-cookie',
+	'content-length',
+	'x-cache',
+	'date',
+	'etag',
+	'x-request-id',
+	'server-timing',
+])
 
 export const HTML_CACHE_MAX_BYTES = 32 * 1024 * 1024
 export const HTML_CACHE_TTL_MS = 60_000

@@ -31,6 +31,12 @@ const CACHEABLE_PATHS: readonly RegExp[] = [
  */
 const KEYED_COOKIES: ReadonlySet<string> = new Set(['theme', 'culture', 'country', 'sidebar', 'analytics', 'geo'])
 
+/**
+ * A longer query is rendered as usual: no link of ours is that long, and a visitor who makes up
+ * queries only churns the cache, bounded as it is, with keys no one else asks for.
+ */
+const MAX_QUERY_CHARS = 512
+
 export function isCacheablePath(pathname: string): boolean {
 	return CACHEABLE_PATHS.some((pattern) => pattern.test(pathname))
 }
@@ -65,7 +71,7 @@ export interface AnonymousRequest {
 /** The cache key of a request that may be answered from the cache, or null: render it as usual. */
 export function htmlCacheKey(request: AnonymousRequest): string | null {
 	if (request.method !== 'GET') return null
-	if (!isCacheablePath(request.pathname)) return null
+	if (!isCacheablePath(request.pathname) || request.search.length > MAX_QUERY_CHARS) return null
 	if (request.cookieNames.some((name) => !KEYED_COOKIES.has(name))) return null
 	if (request.setsPreferenceCookies || request.region !== 'allowed' || request.maintenance) return null
 	const { theme, culture, countryCode, sidebar, analytics } = request.preferences
