@@ -12,17 +12,12 @@
 
 /**
  * The anonymous pages: their render depends only on path, query, theme, language, the preference
- * cookies in the key and the build (and, for a minute at most, on upstream master data).
- * Sign-in, sign-up, password reset, the privacy and policy links, the memberships as visitors see them.
+ * cookies in the key and the build. Sign-in, sign-up, password reset. Pages that also show upstream
+ * data (the privacy and policy links, the memberships as visitors see them) are not among them: a
+ * kept copy would answer 200 through an upstream outage whose designed answer is a 503 and the spec's
+ * message, and their master data is cached already (ADR 0048).
  */
-const CACHEABLE_PATHS: readonly RegExp[] = [
-	/^\/login$/,
-	/^\/(?:app\/)?signup$/,
-	/^\/reset-password$/,
-	/^\/privacy$/,
-	/^\/cloud\/policies$/,
-	/^\/cloud\/(?:memberships|app\/memberships|memberships-embedded)(?:\/(?:monthly|annual))?$/,
-]
+const CACHEABLE_PATHS: readonly RegExp[] = [/^\/login$/, /^\/(?:app\/)?signup$/, /^\/reset-password$/]
 
 /**
  * Cookies whose whole effect on a page is in the key (the preferences) or decided before the cache
