@@ -36,7 +36,8 @@ export async function anonymousPage(
 		method: request.method,
 		pathname: url.pathname,
 		search: url.search,
-		host: request.headers.get('Host') ?? url.host,
+		// The theme reads the Host header; the render's URL is the forwarded origin behind a trusted proxy.
+		host: `${request.headers.get('Host') ?? ''} ${url.origin}`,
 		cookieNames: cookieHeader ? Object.keys(parse(cookieHeader)) : [],
 		preferences,
 		setsPreferenceCookies: setCookies.length > 0,

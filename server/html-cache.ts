@@ -6,9 +6,9 @@
  * answer the cache is asked about says `X-Cache: HIT` or `MISS`; other answers carry no such header.
  */
 import type { IncomingHttpHeaders } from 'node:http'
-import type { RequestHandler, Response } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
 import { LRUCache } from 'lru-cache'
-import { isStorable } from '../app/domain/html-cache.ts'
+import { isCacheablePath, isStorable } from '../app/domain/html-cache.ts'
 
 export interface HtmlCacheDecision {
 	key: string
@@ -58,11 +58,12 @@ export function htmlCache(options: HtmlCacheOptions): RequestHandler {
 		ttl: options.ttlMs ?? HTML_CACHE_TTL_MS,
 	})
 	return (req, res, next) => {
-		if (req.method !== 'GET') return next()
+		// Most requests are for no anonymous page: they cost one match here, nothing more.
+		if (req.method !== 'GET' || !isCacheablePath(req.path)) return next()
 		options
 			.decide({
 				method: req.method,
-				url: fullUrl(req.originalUrl, req.headers),
+				url: fullUrl(req),
 				headers: headersOf(req.headers),
 				clientIp: req.ip ?? '',
 			})
@@ -85,13 +86,15 @@ export function htmlCache(options: HtmlCacheOptions): RequestHandler {
 	}
 }
 
-/** The request's URL as the app sees it; only its path and query matter to the key (the host is a header). */
-function fullUrl(originalUrl: string, headers: IncomingHttpHeaders): string {
-	const host = typeof headers.host === 'string' && headers.host ? headers.host : 'portal.invalid'
+/**
+ * The request's URL as React Router's adapter makes it: behind a trusted proxy, the forwarded scheme and
+ * host. A page rendered for one origin is never another's, whichever header named it.
+ */
+function fullUrl(req: Request): string {
 	try {
-		return new URL(originalUrl, `http://${host}`).href
+		return new URL(req.originalUrl, `${req.protocol}://${req.host || 'portal.invalid'}`).href
 	} catch {
-		return new URL(originalUrl, 'http://portal.invalid').href
+		return new URL(req.originalUrl, 'http://portal.invalid').href
 	}
 }
 
