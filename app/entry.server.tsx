@@ -19,6 +19,7 @@ export { startSupportOutbox, stopSupportOutbox } from './outbox/support-outbox.s
 export { flushUsageLog } from './logging/usage-log.server.ts'
 export { analyticsScriptOrigins } from './logging/analytics-script.server.ts'
 export { answerPicture } from './upstream/pictures.server.ts'
+export { anonymousPage } from './html-cache.server.ts'
 
 export const streamTimeout = 5_000
 

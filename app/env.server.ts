@@ -167,6 +167,11 @@ const EnvSchema = z.object({
 		}),
 	/** Where the server reads the production build (react-router.config.ts writes it there). */
 	PORTAL_BUILD_DIR: z.string().trim().min(1).default('build'),
+	/** The rendered-HTML cache of anonymous pages (ADR 0048), in production: `off` renders every page. */
+	HTML_CACHE: z
+		.enum(['on', 'off'])
+		.default('on')
+		.transform((v) => v === 'on'),
 	/** The log service's backstage service the portal's usage events go to (`POST log/{service}`, spec 2 §7). */
 	LOG_SERVICE: z
 		.string()

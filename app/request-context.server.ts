@@ -14,6 +14,12 @@ export const nonceContext = createContext<string>('')
 /** The client's address as Express sees it (`trust proxy` decides whether forwarded headers count). */
 export const clientIpContext = createContext<string>('')
 
+/**
+ * The visitor's country when the server decided the region rule before the rendered-HTML cache
+ * (ADR 0048); null: the region middleware decides it.
+ */
+export const regionDecidedContext = createContext<string | null>(null)
+
 export interface Preferences {
 	theme: ThemeName
 	culture: CultureCode
@@ -28,9 +34,18 @@ export const preferencesContext = createContext<Preferences>()
 export const sessionContext = createContext<PortalSession>()
 export const screenContext = createContext<ScreenName>('NotFound')
 
-export function createLoadContext({ nonce, clientIp = '' }: { nonce: string; clientIp?: string }) {
+export function createLoadContext({
+	nonce,
+	clientIp = '',
+	country = null,
+}: {
+	nonce: string
+	clientIp?: string
+	country?: string | null
+}) {
 	const context = new RouterContextProvider()
 	context.set(nonceContext, nonce)
 	context.set(clientIpContext, clientIp)
+	context.set(regionDecidedContext, country)
 	return context
 }

@@ -15,6 +15,7 @@ import helmet from 'helmet'
 import type { RouterContextProvider, ServerBuild } from 'react-router'
 import type { PictureResponse } from '../app/upstream/pictures.server.ts'
 import { requestScopeMiddleware } from './observability.ts'
+import { htmlCache, type HtmlCacheOptions } from './html-cache.ts'
 
 export interface PortalAppOptions {
 	/** The server build, or a loader of it (development). */
@@ -23,6 +24,8 @@ export interface PortalAppOptions {
 	createLoadContext: (args: {
 		nonce: string
 		clientIp?: string
+		/** The region rule's country when the rendered-HTML cache decided it (ADR 0048). */
+		country?: string | null
 	}) => RouterContextProvider | Promise<RouterContextProvider>
 	production: boolean
 	trustProxy: boolean | number | string
@@ -46,6 +49,8 @@ export interface PortalAppOptions {
 	pictures?: (query: URLSearchParams) => Promise<PictureResponse>
 	/** Script origins a request's page may load besides its own (the analytics script, when the visitor allowed it). */
 	scriptOrigins?: (cookieHeader: string | null) => Promise<string[]>
+	/** The rendered-HTML cache of anonymous pages (ADR 0048); none: every page is rendered. */
+	htmlCache?: HtmlCacheOptions
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -193,13 +198,18 @@ export function createPortalApp(options: PortalAppOptions) {
 		res.redirect(301, '/icons/dw.svg')
 	})
 	for (const middleware of options.before ?? []) app.use(middleware)
+	if (options.htmlCache) app.use(htmlCache(options.htmlCache))
 
 	app.all(
 		'/{*path}',
 		createRequestHandler({
 			build: options.build,
 			getLoadContext: (req, res) =>
-				options.createLoadContext({ nonce: res.locals.cspNonce as string, clientIp: req.ip ?? '' }),
+				options.createLoadContext({
+					nonce: res.locals.cspNonce as string,
+					clientIp: req.ip ?? '',
+					country: (res.locals.regionCountry as string | undefined) ?? null,
+				}),
 			mode: options.production ? 'production' : 'development',
 		}),
 	)

@@ -29,7 +29,7 @@ const root = path.resolve(import.meta.dirname, '..')
 
 /** What entry.server exports for the server besides rendering. */
 interface PortalEntry {
-	createLoadContext: (args: { nonce: string; clientIp?: string }) => RouterContextProvider
+	createLoadContext: (args: { nonce: string; clientIp?: string; country?: string | null }) => RouterContextProvider
 	checkStore: () => Promise<void>
 	closeStore: () => Promise<void>
 	/** The support outbox's background delivery (ADR 0020). */
@@ -39,6 +39,11 @@ interface PortalEntry {
 	flushUsageLog: () => Promise<void>
 	/** The analytics script's origin when this visitor allowed analytics and one is configured (ADR 0027). */
 	analyticsScriptOrigins: (cookieHeader: string | null) => Promise<string[]>
+	/** The rendered-HTML cache's decision for a request (ADR 0048). */
+	anonymousPage: (
+		request: { method: string; url: string; headers: Headers; clientIp: string },
+		build: string,
+	) => Promise<{ key: string; country: string; setCookies: string[] } | null>
 	/** The picture route (ADR 0033). */
 	answerPicture: (query: URLSearchParams) => Promise<PictureResponse>
 }
@@ -108,6 +113,8 @@ if (dev) {
 		healthCheck: entry.checkStore,
 		scriptOrigins: entry.analyticsScriptOrigins,
 		pictures: entry.answerPicture,
+		// Production only: in development every page is rendered, so a change shows at once.
+		htmlCache: env.HTML_CACHE ? { decide: (request) => entry.anonymousPage(request, build.assets.version) } : undefined,
 	})
 	startOutbox = async () => entry.startSupportOutbox()
 	stop = async () => {

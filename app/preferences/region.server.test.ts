@@ -100,3 +100,47 @@ describe('a geo cookie the visitor wrote (ADR 0032)', () => {
 		expect(lookups).toEqual([])
 	})
 })
+
+describe('a region decided before the rendered-HTML cache (ADR 0048)', () => {
+	beforeEach(() => {
+		lookups.length = 0
+	})
+
+	async function visitDecided(address: string, country: string) {
+		const { regionMiddleware } = await import('./region.server.ts')
+		const url = new URL('http://localhost/login')
+		const args = {
+			request: new Request(url),
+			url,
+			context: createLoadContext({ nonce: '', clientIp: address, country }),
+		}
+		let response: Response
+		try {
+			response = (await regionMiddleware(args as never, async () => new Response('page'))) as Response
+		} catch (thrown) {
+			response = thrown as Response
+		}
+		return {
+			notice: response.headers.get('Location') === '/unavailable',
+			setCookie: response.headers.get('Set-Cookie'),
+		}
+	}
+
+	it('is not looked up again, and the render sets no geo cookie: the server sets it on the answer', async () => {
+		expect(await visitDecided('203.0.113.44', 'Japan')).toEqual({ notice: false, setCookie: null })
+		expect(lookups).toEqual([])
+	})
+
+	it('still sends a visitor decided to be in China to the notice', async () => {
+		expect(await visitDecided('203.0.113.45', 'China')).toMatchObject({ notice: true })
+	})
+
+	it('is told by visitorRegion as the middleware would decide it', async () => {
+		const { visitorRegion } = await import('./region.server.ts')
+		expect(await visitorRegion(null, '198.51.100.46')).toMatchObject({ country: 'China', blocked: true })
+		const japan = await visitorRegion(null, '203.0.113.46')
+		expect(japan).toMatchObject({ country: 'Japan', blocked: false, setCookie: expect.stringMatching(/^geo=/) })
+		const kept = japan.setCookie!.split(';')[0]!
+		expect(await visitorRegion(kept, '198.51.100.46')).toEqual({ country: 'Japan', blocked: false })
+	})
+})

@@ -10,7 +10,7 @@ import { createHmac } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import { redirect, type Cookie, type MiddlewareFunction } from 'react-router'
 import { getEnv } from '#app/env.server.ts'
-import { clientIpContext } from '#app/request-context.server.ts'
+import { clientIpContext, regionDecidedContext } from '#app/request-context.server.ts'
 import { createSignedCookie } from '#app/session/signed-cookie.server.ts'
 import { getGeoipCountry } from '#app/upstream/public.server.ts'
 
@@ -51,13 +51,31 @@ async function countryOf(address: string): Promise<string> {
 	return country
 }
 
-export const regionMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
-	let country = (await geoCookie().parse(request.headers.get('Cookie'))) as string | null
-	let setCookie: string | undefined
-	if (typeof country !== 'string') {
-		country = await countryOf(context.get(clientIpContext))
-		if (country) setCookie = await geoCookie().serialize(country)
+/**
+ * The visitor's country and, when it was looked up just now, the cookie that keeps it: from our signed
+ * cookie, else from the geo lookup. The rendered-HTML cache asks this before the cache (ADR 0048).
+ */
+export async function visitorRegion(
+	cookieHeader: string | null,
+	clientIp: string,
+): Promise<{ country: string; blocked: boolean; setCookie?: string }> {
+	const kept = (await geoCookie().parse(cookieHeader)) as string | null
+	if (typeof kept === 'string') return { country: kept, blocked: UNAVAILABLE_COUNTRIES.has(kept) }
+	const country = await countryOf(clientIp)
+	return {
+		country,
+		blocked: UNAVAILABLE_COUNTRIES.has(country),
+		setCookie: country ? await geoCookie().serialize(country) : undefined,
 	}
+}
+
+export const regionMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
+	// Decided before the rendered-HTML cache: the server sets the cookie on the answer itself.
+	const decided = context.get(regionDecidedContext)
+	const { country, setCookie } =
+		decided === null
+			? await visitorRegion(request.headers.get('Cookie'), context.get(clientIpContext))
+			: { country: decided, setCookie: undefined }
 	if (UNAVAILABLE_COUNTRIES.has(country) && url.pathname !== NOTICE_PATH) {
 		throw redirect(NOTICE_PATH, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
 	}
