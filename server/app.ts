@@ -14,6 +14,7 @@ import express, { type RequestHandler, type Router } from 'express'
 import helmet from 'helmet'
 import type { RouterContextProvider, ServerBuild } from 'react-router'
 import type { PictureResponse } from '../app/upstream/pictures.server.ts'
+import { untrustedForwardingWarning, type TrustFunction } from './forwarded-warning.ts'
 
 export interface PortalAppOptions {
 	/** The server build, or a loader of it (development). */
@@ -74,6 +75,8 @@ export function createPortalApp(options: PortalAppOptions) {
 
 	// The emulator stands in for other hosts: none of the portal's page middleware applies to it.
 	if (options.emulator) app.use('/_emulator', options.emulator)
+	// A proxy that TRUST_PROXY leaves out makes every visitor one address to the limits: said once in the log.
+	app.use(untrustedForwardingWarning(app.get('trust proxy fn') as TrustFunction, String(options.trustProxy)))
 
 	const embedOrigins = options.embedOrigins ?? []
 	const framable = (req: express.Request) => embedOrigins.length > 0 && EMBEDDABLE_PATH.test(req.path)
