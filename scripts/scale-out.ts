@@ -37,7 +37,8 @@ const which = (command: string) =>
 	spawnSync('sh', ['-c', `command -v ${command}`])
 		.stdout.toString()
 		.trim() || undefined
-const haproxyPath = which('haproxy')
+// Debian puts haproxy in /usr/sbin, which is not on every user's PATH.
+const haproxyPath = which('haproxy') ?? (existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : undefined)
 const redisServerPath = which('redis-server')
 
 /**
