@@ -41,7 +41,7 @@ afterEach(() => {
 	vi.restoreAllMocks()
 })
 
-const warningsOf = (warn: ReturnType<typeof vi.spyOn>) =>
+const warningsOf = (warn: { mock: { calls: unknown[][] } }) =>
 	warn.mock.calls.map((call) => String(call[0])).filter((line) => line.includes('X-Forwarded-For'))
 
 describe('X-Forwarded-For from a peer TRUST_PROXY does not trust', () => {
