@@ -35,7 +35,7 @@ import { VALID } from '../tests/fixtures/support-forms.ts'
 const root = path.resolve(import.meta.dirname, '..')
 const which = (command: string) =>
 	spawnSync('sh', ['-c', `command -v ${command}`])
-		.stdout.toString()
+		.stdout?.toString()
 		.trim() || undefined
 // Debian puts haproxy in /usr/sbin, which is not on every user's PATH.
 const haproxyPath = which('haproxy') ?? (existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : undefined)
@@ -606,7 +606,9 @@ async function killedMidLoad(setup: Setup, jar: CookieJar) {
 async function main() {
 	if (!haproxyPath || !redisServerPath) {
 		const missing = [!haproxyPath && 'haproxy', !redisServerPath && 'redis-server'].filter(Boolean).join(' and ')
-		console.log(`scale-out skipped: ${missing} not installed (apt-get install ${missing}; CI installs them)`)
+		console.log(
+			`scale-out skipped: ${missing} not installed (apt-get install ${missing}; .ci/run installs haproxy and redis-server)`,
+		)
 		return
 	}
 	const buildDir = path.join(root, process.env.PORTAL_BUILD_DIR ?? 'build')
