@@ -4,7 +4,8 @@
  * in a process of its own that both call. It shows, each against the real processes:
  *
  * 1. a session signed in through the proxy on instance A goes on on instance B (through the proxy and
- *    directly), and the master data A fetched is B's too (B asks the emulator for none);
+ *    directly), the master data A fetched is B's too (B asks the emulator for none), and 'Log out
+ *    everywhere' on B ends the account's session on A;
  * 2. an account's sign-in limit counts across both: refused attempts split over A and B meet the limit at
  *    the configured total;
  * 3. behind the proxy each client has its own limits (clients on 127.0.0.2 and 127.0.0.3, the proxy writing
@@ -361,6 +362,37 @@ async function sessionsAndCacheAreShared({ proxy, b, emulator, redisUrl }: Setup
 	return jar
 }
 
+/** 1b: 'Log out everywhere' on B ends the account's session that A signed in: the index of sessions is shared. */
+async function signOutEverywhereReachesEveryInstance({ proxy }: Setup) {
+	const signIn = async (instance: 'a' | 'b') => {
+		const jar = new CookieJar()
+		jar.keep(await postLogin(proxy.origin, DEMO_ACCOUNTS.staff, { instance, jar }))
+		return jar
+	}
+	const profile = (jar: CookieJar, instance: 'a' | 'b') =>
+		request(proxy.origin, '/settings/profile', { headers: { Cookie: jar.header(), 'X-Portal-Instance': instance } })
+	const onA = await signIn('a')
+	const onB = await signIn('b')
+	const before = (await profile(onA, 'a')).status
+	const out = await request(proxy.origin, '/logout', {
+		method: 'POST',
+		headers: {
+			Origin: proxyOrigin,
+			'Content-Type': 'application/x-www-form-urlencoded',
+			Cookie: onB.header(),
+			'X-Portal-Instance': 'b',
+		},
+		body: 'intent=everywhere',
+	})
+	const after = await profile(onA, 'a')
+	check(
+		"'Log out everywhere' on B ends A's session of the account",
+		before === 200 && out.status >= 300 && out.status < 400 && after.status === 302,
+		`A's session: ${before} before, ${after.status} to ${String(after.headers.location ?? '')} after ` +
+			`B's log-out everywhere (${out.status})`,
+	)
+}
+
 const limitHits = { account: 0, client: 0 }
 
 /** 2: an account's refused sign-ins, split over A and B, meet the limit at the configured total. */
@@ -685,6 +717,7 @@ async function main() {
 	}
 
 	const jar = await sessionsAndCacheAreShared(setup)
+	await signOutEverywhereReachesEveryInstance(setup)
 	await accountLimitCountsAcrossInstances(setup)
 	await eachClientHasItsOwnLimit(setup)
 	await untrustedForwardingIsWarnedOnce(setup)
