@@ -16,6 +16,7 @@ import type { RouterContextProvider, ServerBuild } from 'react-router'
 import type { PictureResponse } from '../app/upstream/pictures.server.ts'
 import { requestScopeMiddleware } from './observability.ts'
 import { htmlCache, type HtmlCacheOptions } from './html-cache.ts'
+import { untrustedForwardingWarning, type TrustFunction } from './forwarded-warning.ts'
 
 export interface PortalAppOptions {
 	/** The server build, or a loader of it (development). */
@@ -82,6 +83,8 @@ export function createPortalApp(options: PortalAppOptions) {
 	if (options.emulator) app.use('/_emulator', options.emulator)
 	// Every request of the portal's own has its id (and, when metrics are on, its timing) from here on.
 	app.use(requestScopeMiddleware(app))
+	// A proxy that TRUST_PROXY leaves out makes every visitor one address to the limits: said once in the log.
+	app.use(untrustedForwardingWarning(app.get('trust proxy fn') as TrustFunction, String(options.trustProxy)))
 
 	const embedOrigins = options.embedOrigins ?? []
 	const framable = (req: express.Request) => embedOrigins.length > 0 && EMBEDDABLE_PATH.test(req.path)
