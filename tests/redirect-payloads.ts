@@ -7,7 +7,8 @@
  */
 export const EVIL_HOST = 'evil.example'
 
-export function redirectPayloads(allowed: string): string[] {
+/** `encoded: false`: the payloads as written only, for a surface where each try is costly (a sign-in). */
+export function redirectPayloads(allowed: string, { encoded = true } = {}): string[] {
 	const allowedHost = new URL(allowed).host
 	const base = [
 		`//${EVIL_HOST}`,
@@ -61,6 +62,7 @@ export function redirectPayloads(allowed: string): string[] {
 		`ftp://${EVIL_HOST}/`,
 		`file:///etc/passwd`,
 	]
+	if (!encoded) return base
 	const once = base.map((p) => encodeURIComponent(p))
 	const twice = once.map((p) => encodeURIComponent(p))
 	return [...new Set([...base, ...once, ...twice])]
