@@ -78,6 +78,10 @@ const EnvSchema = z.object({
 	HOST: z.string().default('0.0.0.0'),
 	/** Signs the session cookie. Several, comma-separated, to rotate: the first signs. */
 	SESSION_SECRET: z.string().optional(),
+	/** A signed-in session ends after this long without a request (ADR 0054; ASVS level 2: 30 minutes). */
+	SESSION_IDLE_SECONDS: z.coerce.number().int().min(1).default(1800),
+	/** …and this long after sign-in however busy it is (ASVS level 2: 12 hours). */
+	SESSION_ABSOLUTE_SECONDS: z.coerce.number().int().min(1).default(43_200),
 	/** Where node:sqlite keeps sessions (and the emulator its data). */
 	DATA_DIR: z.string().default('./data'),
 	/** Sessions and the master-data cache in Redis instead of node:sqlite and memory. */

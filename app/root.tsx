@@ -23,6 +23,7 @@ import { pageViewMiddleware } from './logging/page-view.server.ts'
 import { postLimitMiddleware, retryAfterMiddleware } from './limits/post-limit.server.ts'
 import { preferencesContext, screenContext, sessionContext } from './request-context.server.ts'
 import { guardMiddleware, sessionMiddleware } from './session/guard.server.ts'
+import { sessionLifetimeMiddleware } from './session/session-lifetime.server.ts'
 import { forgetMeAfterSaves } from './session/me.server.ts'
 import { sessionEndMiddleware } from './session/session-end.server.ts'
 import { maintenanceMiddleware, maintenanceStateMiddleware } from './maintenance/maintenance.server.ts'
@@ -51,6 +52,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 	maintenanceMiddleware,
 	regionMiddleware,
 	sessionMiddleware,
+	// Before anything reads the session: one past its lifetime is signed out first.
+	sessionLifetimeMiddleware,
 	// Inside the session middleware, which saves the signed-out session it makes.
 	sessionEndMiddleware,
 	forgetMeAfterSaves,

@@ -89,6 +89,14 @@ describe('the origin check on form posts', () => {
 		expect(await post(server, { ...forwarded, Origin: 'https://fx.example' })).toBe(200)
 		expect(await post(server, { ...forwarded, Origin: 'https://evil.example' })).toBe(403)
 	})
+
+	it('refuses a post without Origin whose Fetch Metadata says it comes from another site (ADR 0054)', async () => {
+		const server = await start({ publicUrl: 'https://owners.example', trustProxy: false, allowedRedirectOrigins: [] })
+		servers.push(server)
+		expect(await post(server, { Host: 'owners.example', 'Sec-Fetch-Site': 'cross-site' })).toBe(403)
+		expect(await post(server, { Host: 'owners.example', 'Sec-Fetch-Site': 'same-origin' })).toBe(200)
+		expect(await post(server, { Host: 'owners.example' })).toBe(200)
+	})
 })
 
 describe('the Permissions-Policy header', () => {

@@ -173,10 +173,18 @@ export function createPortalApp(options: PortalAppOptions) {
 	// PUBLIC_URL's origin is ours whatever Host and scheme a TLS proxy in front hands on.
 	const allowedOrigins = new Set([new URL(options.publicUrl).origin, ...options.allowedRedirectOrigins])
 	const publicOverHttps = new URL(options.publicUrl).protocol === 'https:'
+	// Before any body is read: a refused post's body is never taken in (ADR 0054).
+	const refuse = (res: express.Response) => res.status(403).type('text/plain').send('Cross-origin request refused')
 	app.use((req, res, next) => {
 		if (!MUTATING.has(req.method)) return next()
 		const origin = req.get('Origin')
-		if (!origin) return next()
+		if (!origin) {
+			// No Origin: not a browser's form post, or a browser too old to send one. One that says the request
+			// comes from another site (Fetch Metadata) is refused all the same; without either, SameSite=Lax keeps
+			// the session cookie off a cross-site post.
+			if (req.get('Sec-Fetch-Site') === 'cross-site') return refuse(res)
+			return next()
+		}
 		if (allowedOrigins.has(origin)) return next()
 		// The request's own host is accepted too: the brands' hosts (THEME_BY_HOST) all serve the portal. That is
 		// safe because a browser sets Origin and Host itself, so a page of another site cannot make them match; a
@@ -187,7 +195,7 @@ export function createPortalApp(options: PortalAppOptions) {
 		const host = req.host
 		if (origin === `https://${host}`) return next()
 		if (origin === `http://${host}` && req.protocol === 'http' && !publicOverHttps) return next()
-		res.status(403).type('text/plain').send('Cross-origin request refused')
+		refuse(res)
 	})
 
 	if (options.clientDir) {

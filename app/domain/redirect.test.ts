@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { isAllowedRedirect, safeReturnPath } from './redirect.ts'
+import { escapes, redirectPayloads } from '#tests/redirect-payloads.ts'
+import { helpCentreReturnTo } from './help-centre-return.ts'
+import { allowedRedirectTarget, isAllowedRedirect, safeReturnPath } from './redirect.ts'
 
 describe('safeReturnPath', () => {
 	it.each([
@@ -23,5 +25,39 @@ describe('isAllowedRedirect', () => {
 		expect(isAllowedRedirect('https://help.example/sso?x=1', own, ['https://help.example'])).toBe(true)
 		expect(isAllowedRedirect('https://help.example.evil/x', own, ['https://help.example'])).toBe(false)
 		expect(isAllowedRedirect('javascript:alert(1)', own, [])).toBe(false)
+	})
+})
+
+describe('every open-redirect payload (issue 23, ADR 0054)', () => {
+	const own = 'https://portal.example'
+	const allowed = ['https://help.example']
+	const payloads = redirectPayloads(own)
+
+	it('safeReturnPath answers a path of our own for each', () => {
+		const out = payloads.filter((p) => {
+			const path = safeReturnPath(p)
+			return !path.startsWith('/') || path.startsWith('//') || escapes(path, `${own}/login`)
+		})
+		console.log(`safeReturnPath: ${payloads.length} payloads, ${out.length} escapes`)
+		expect(out).toEqual([])
+	})
+
+	it('allowedRedirectTarget answers null or our or an allowed origin, in a form a header can carry', () => {
+		const out = payloads.filter((p) => {
+			const target = allowedRedirectTarget(p, own, allowed)
+			if (target === null) return false
+			return ![own, ...allowed].includes(new URL(target).origin) || [...target].some((c) => c <= ' ')
+		})
+		console.log(`allowedRedirectTarget: ${payloads.length} payloads, ${out.length} escapes`)
+		expect(out).toEqual([])
+	})
+
+	it('helpCentreReturnTo answers the home or a help-centre page for each', () => {
+		const helpCentre = { home: 'https://help.example/hc', origins: ['https://help2.example'] }
+		const out = payloads.filter((p) => {
+			const target = helpCentreReturnTo(p, helpCentre)
+			return target !== undefined && !['https://help.example', 'https://help2.example'].includes(new URL(target).origin)
+		})
+		expect(out).toEqual([])
 	})
 })

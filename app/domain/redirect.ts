@@ -9,21 +9,39 @@ export function safeReturnPath(target: string | null | undefined, fallback = '/'
 	try {
 		const url = new URL(target, 'http://portal.invalid')
 		if (url.origin !== 'http://portal.invalid') return fallback
-		return url.pathname + url.search + url.hash
+		const path = url.pathname + url.search + url.hash
+		// Dot segments resolve away only now: `/.//evil.example` is the path `//evil.example`, which a
+		// browser reads as another host.
+		return path.startsWith('//') ? fallback : path
 	} catch {
 		return fallback
 	}
 }
 
+/**
+ * A target the portal may send a browser to, as the URL parser read it (our own origin or one on the
+ * allowed list, no user info), or null. The parsed form, not the text given: the text may hold what
+ * the parser drops (tabs, newlines, spaces) and a header cannot carry.
+ */
+export function allowedRedirectTarget(
+	target: string | null | undefined,
+	ownOrigin: string,
+	allowedOrigins: readonly string[],
+): string | null {
+	if (!target) return null
+	try {
+		const url = new URL(target, ownOrigin)
+		if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
+		if (url.username || url.password) return null
+		return url.origin === new URL(ownOrigin).origin || allowedOrigins.includes(url.origin) ? url.href : null
+	} catch {
+		return null
+	}
+}
+
 /** Whether an absolute URL may be redirected to: our own origin or one on the allowed list. */
 export function isAllowedRedirect(target: string, ownOrigin: string, allowedOrigins: readonly string[]): boolean {
-	try {
-		const { origin, protocol } = new URL(target, ownOrigin)
-		if (protocol !== 'https:' && protocol !== 'http:') return false
-		return origin === ownOrigin || allowedOrigins.includes(origin)
-	} catch {
-		return false
-	}
+	return allowedRedirectTarget(target, ownOrigin, allowedOrigins) !== null
 }
 
 /** The query parameter that carries the remembered target. */

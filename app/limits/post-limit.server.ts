@@ -11,8 +11,7 @@
  *   over the limit, the root error page says so with a 429.
  */
 import { data, type MiddlewareFunction } from 'react-router'
-import { clientIpContext } from '#app/request-context.server.ts'
-import { consumeLimit, POSTS_PER_CLIENT, RateLimited, retryAfterContext } from './rate-limit.server.ts'
+import { clientKey, consumeLimit, POSTS_PER_CLIENT, RateLimited, retryAfterContext } from './rate-limit.server.ts'
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -26,7 +25,7 @@ export const retryAfterMiddleware: MiddlewareFunction<Response> = async ({ conte
 export const postLimitMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
 	if (READS.has(request.method.toUpperCase())) return next()
 	try {
-		await consumeLimit({ rule: POSTS_PER_CLIENT, key: context.get(clientIpContext) }, context)
+		await consumeLimit({ rule: POSTS_PER_CLIENT, key: clientKey(context) }, context)
 	} catch (error) {
 		if (error instanceof RateLimited) throw data({ errorKey: 'errors.tooManyRequests' }, { status: 429 })
 		throw error

@@ -262,6 +262,22 @@ describe('rate limits in memory: the window', () => {
 		vi.unstubAllEnvs()
 	})
 
+	it('counts the addresses of one IPv6 /64 as one client (ADR 0054)', async () => {
+		const prefix = `2001:db8:${(++serial).toString(16)}:${process.pid.toString(16).slice(-4)}`
+		const from = (n: number) => {
+			const context = new RouterContextProvider()
+			context.set(m.clientIpContext, `${prefix}::${n.toString(16)}`)
+			return context
+		}
+		for (let i = 1; i <= m.limits.SIGN_IN_PER_CLIENT.points; i++) {
+			await m.limits.limitedAttempt(m.limits.signInLimits(from(i), email()), async () => 'signed in')
+		}
+		const refusal = await m.limits
+			.limitedAttempt(m.limits.signInLimits(from(0xffff), email()), async () => 'signed in')
+			.catch((error: unknown) => error)
+		expect(refusal).toBeInstanceOf(m.limits.RateLimited)
+	})
+
 	it('refuses until the window that counted ends, says how long, and then counts afresh', async () => {
 		vi.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z') })
 		const context = new RouterContextProvider()
@@ -294,6 +310,55 @@ describe.skipIf(!redisServerPath)('on Redis', () => {
 	afterAll(() => redis?.stop())
 
 	limitsContract('Redis', () => load({ DATA_DIR: dataDir, REDIS_URL: url }))
+
+	it('two instances on one Redis share their counts: guesses and mails spread over both meet one limit (ADR 0054)', async () => {
+		// Each load is a portal of its own: its own modules, limiters and connection, the same Redis.
+		const first = await load({ DATA_DIR: dataDir, REDIS_URL: url })
+		const second = await load({ DATA_DIR: dataDir, REDIS_URL: url })
+		const instances = [first, second]
+		const contextOf = (m: Loaded, clientAddress: string) => {
+			const context = new RouterContextProvider()
+			context.set(m.clientIpContext, clientAddress)
+			return context
+		}
+		const account = email()
+		const wrong = (m: Loaded) =>
+			new m.UpstreamError({
+				upstream: 'account',
+				kind: 'status',
+				status: 400,
+				code: 'NotAuthorizedException',
+				message: 'no',
+			})
+		for (let i = 0; i < first.limits.SIGN_IN_PER_ACCOUNT.points; i++) {
+			const m = instances[i % 2]!
+			await expect(
+				m.limits.limitedAttempt(m.limits.signInLimits(contextOf(m, address()), account), () =>
+					Promise.reject(wrong(m)),
+				),
+			).rejects.toThrow('no')
+		}
+		for (const m of instances) {
+			const refusal = await m.limits
+				.limitedAttempt(m.limits.signInLimits(contextOf(m, address()), account), async () => 'signed in')
+				.catch((error: unknown) => error)
+			expect(refusal).toBeInstanceOf(m.limits.RateLimited)
+		}
+
+		const target = email()
+		for (let i = 0; i < first.limits.MAIL_PER_EMAIL.points; i++) {
+			const m = instances[i % 2]!
+			await m.limits.limitedMail(m.limits.mailLimits(contextOf(m, address()), target), async () => 'sent')
+		}
+		for (const m of instances) {
+			const refusal = await m.limits
+				.limitedMail(m.limits.mailLimits(contextOf(m, address()), target), async () => 'sent')
+				.catch((error: unknown) => error)
+			expect(refusal).toBeInstanceOf(m.limits.RateLimited)
+		}
+		await first.closeStore()
+		await second.closeStore()
+	})
 
 	it('counts in the session store’s Redis, under portal:limit:, on the store’s own connection', async () => {
 		const m = await load({ DATA_DIR: dataDir, REDIS_URL: url })

@@ -13,6 +13,7 @@
  */
 import { createContext, type RouterContextProvider } from 'react-router'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { clientLimitKey } from '#app/domain/client-address.ts'
 import { clientIpContext } from '#app/request-context.server.ts'
 import { getEnv } from '#app/env.server.ts'
 import { getRedisClient, getStore } from '#app/session/store.server.ts'
@@ -175,10 +176,13 @@ export interface AttemptLimits {
 	account: RateLimitCheck
 }
 
+/** The client's address as the per-address limits count it: an IPv6 client by its /64 (ADR 0054). */
+export const clientKey = (context: Readonly<RouterContextProvider>) => clientLimitKey(context.get(clientIpContext))
+
 export function signInLimits(context: Readonly<RouterContextProvider>, email: string): AttemptLimits {
 	return {
 		context,
-		client: { rule: SIGN_IN_PER_CLIENT, key: context.get(clientIpContext) },
+		client: { rule: SIGN_IN_PER_CLIENT, key: clientKey(context) },
 		account: { rule: SIGN_IN_PER_ACCOUNT, key: email },
 	}
 }
@@ -186,7 +190,7 @@ export function signInLimits(context: Readonly<RouterContextProvider>, email: st
 export function codeEntryLimits(context: Readonly<RouterContextProvider>, account: string): AttemptLimits {
 	return {
 		context,
-		client: { rule: CODE_ENTRY_PER_CLIENT, key: context.get(clientIpContext) },
+		client: { rule: CODE_ENTRY_PER_CLIENT, key: clientKey(context) },
 		account: { rule: CODE_ENTRY_PER_ACCOUNT, key: account },
 	}
 }
@@ -194,7 +198,7 @@ export function codeEntryLimits(context: Readonly<RouterContextProvider>, accoun
 export function mailLimits(context: Readonly<RouterContextProvider>, email: string): AttemptLimits {
 	return {
 		context,
-		client: { rule: MAIL_PER_CLIENT, key: context.get(clientIpContext) },
+		client: { rule: MAIL_PER_CLIENT, key: clientKey(context) },
 		account: { rule: MAIL_PER_EMAIL, key: email },
 	}
 }
@@ -202,7 +206,7 @@ export function mailLimits(context: Readonly<RouterContextProvider>, email: stri
 export function supportRequestLimits(context: Readonly<RouterContextProvider>, userId: string): AttemptLimits {
 	return {
 		context,
-		client: { rule: SUPPORT_PER_CLIENT, key: context.get(clientIpContext) },
+		client: { rule: SUPPORT_PER_CLIENT, key: clientKey(context) },
 		account: { rule: SUPPORT_PER_ACCOUNT, key: userId },
 	}
 }
@@ -210,7 +214,7 @@ export function supportRequestLimits(context: Readonly<RouterContextProvider>, u
 export function guessLimits(context: Readonly<RouterContextProvider>, userId: string): AttemptLimits {
 	return {
 		context,
-		client: { rule: GUESS_PER_CLIENT, key: context.get(clientIpContext) },
+		client: { rule: GUESS_PER_CLIENT, key: clientKey(context) },
 		account: { rule: GUESS_PER_ACCOUNT, key: userId },
 	}
 }

@@ -51,6 +51,9 @@ export async function startUserSession(
 	const session = await replaceSession(context as RouterContextProvider, ['mdl', 'registerFlow'])
 	const credentials = sessionCredentials(tokens, via)
 	session.set('credentials', credentials)
+	const now = Date.now()
+	session.set('signedInAt', now)
+	session.set('seenAt', now)
 	const flow = afterFlowSignIn(session.get('registerFlow'), credentials.email)
 	if (!flow) return redirectTo
 	session.set('registerFlow', flow)

@@ -122,6 +122,15 @@ function accountSessionsContract(name: string, open: () => Promise<Awaited<Retur
 			expect(await m.endAccountSessions(owner)).toBe(0)
 		})
 
+		it('ends every session signed in with an email, whatever its case, for a password reset (ADR 0054)', async () => {
+			const owner = account()
+			const laptop = await signedIn(owner)
+			const theirs = await signedIn(account())
+			expect(await m.endEmailSessions(` ${owner.toUpperCase()}@EXAMPLE.com`)).toBe(1)
+			expect(await isSignedIn(laptop)).toBe(false)
+			expect(await isSignedIn(theirs)).toBe(true)
+		})
+
 		it('forgets a session that signed out, and one whose time has come', async () => {
 			const owner = account()
 			const signedOut = await m.getSession(await signedIn(owner))

@@ -47,6 +47,9 @@ export interface SessionData {
 	loginFailures?: number
 	/** Multi-page surveys in progress: the answers of the pages done, kept here rather than in the page. */
 	surveyProgress?: SurveyProgressStore
+	/** When the account signed in and when the session was last noted as used, ms (session lifetimes, ADR 0054). */
+	signedInAt?: number
+	seenAt?: number
 }
 
 export interface SessionFlashData {
@@ -61,21 +64,36 @@ const sessionKey = (id: string) => `session:${id}`
 /** The ids of an account's signed-in sessions (the upstream user id's), so they can all be ended at once. */
 const accountSessionsKey = (userId: string) => `account-sessions:${userId}`
 
-/** A signed-in session joins its account's index until it expires, as its data does. */
+/**
+ * The same, by the account's email (trimmed, lower-cased): a password reset, made signed out, knows only
+ * the email (ADR 0054).
+ */
+const emailSessionsKey = (email: string) => `account-sessions-email:${email.trim().toLowerCase()}`
+
+/** A signed-in session joins its account's indexes until it expires, as its data does. */
 async function indexSession(id: string, data: SessionData, expires: Date | undefined) {
 	const userId = data.credentials?.userId
 	if (!userId) return
 	const expiresAt = expires?.getTime() ?? Date.now() + SESSION_MAX_AGE_SECONDS * 1000
 	await getStore().addMember(accountSessionsKey(userId), id, expiresAt)
+	if (data.credentials?.email) await getStore().addMember(emailSessionsKey(data.credentials.email), id, expiresAt)
 }
 
 /**
  * Ends every session of an account (a password change, 'Log out everywhere'): their data is
  * deleted, so each browser's next page finds it signed out. Answers how many there were.
  */
-export async function endAccountSessions(userId: string): Promise<number> {
+export function endAccountSessions(userId: string): Promise<number> {
+	return endIndexedSessions(accountSessionsKey(userId))
+}
+
+/** Ends every session signed in with this email (a password reset, by link or by code). */
+export function endEmailSessions(email: string): Promise<number> {
+	return endIndexedSessions(emailSessionsKey(email))
+}
+
+async function endIndexedSessions(index: string): Promise<number> {
 	const store = getStore()
-	const index = accountSessionsKey(userId)
 	const ids = await store.members(index)
 	for (const id of ids) {
 		await store.delete(sessionKey(id))
@@ -125,8 +143,9 @@ function sessionStorage(): Storage {
 		},
 		async deleteData(id) {
 			const raw = await store.get(sessionKey(id))
-			const userId = raw ? (JSON.parse(raw) as SessionData).credentials?.userId : undefined
-			if (userId) await store.removeMember(accountSessionsKey(userId), id)
+			const credentials = raw ? (JSON.parse(raw) as SessionData).credentials : undefined
+			if (credentials?.userId) await store.removeMember(accountSessionsKey(credentials.userId), id)
+			if (credentials?.email) await store.removeMember(emailSessionsKey(credentials.email), id)
 			await store.delete(sessionKey(id))
 		},
 	})
@@ -165,6 +184,16 @@ export async function replaceSession(
 	}
 	context.set(sessionContext, fresh)
 	return fresh
+}
+
+/**
+ * The same session under a new id (a privilege change: the email, which decides staff, changed): a
+ * cookie taken before the change no longer names it. Everything but flash messages is kept.
+ */
+export function renewSessionId(context: Parameters<typeof replaceSession>[0]): Promise<PortalSession> {
+	const old = context.get(sessionContext)
+	const keep = (Object.keys(old.data) as (keyof SessionData)[]).filter((key) => !key.startsWith('__flash_'))
+	return replaceSession(context, keep)
 }
 
 /** Whether the session holds credentials (spec 1 §2: an access token or an id token). */

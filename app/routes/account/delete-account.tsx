@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, redirect } from 'react-router'
 import type { Route } from './+types/delete-account'
 import { DeleteAccountSchema } from '#app/domain/account-forms.ts'
-import { isAllowedRedirect } from '#app/domain/redirect.ts'
+import { allowedRedirectTarget } from '#app/domain/redirect.ts'
 import { getEnv } from '#app/env.server.ts'
 import { sessionContext } from '#app/request-context.server.ts'
 import { endUserSession, requireCredentials } from '#app/session/auth.server.ts'
@@ -20,7 +20,7 @@ import { submittedForm } from '#app/forms/form-body.server.ts'
 function afterDeletion(url: URL): string {
 	const target = url.searchParams.get('redirect')
 	const env = getEnv()
-	return target && isAllowedRedirect(target, env.PORTAL_URL, env.ALLOWED_REDIRECT_ORIGINS) ? target : '/login'
+	return allowedRedirectTarget(target, env.PORTAL_URL, env.ALLOWED_REDIRECT_ORIGINS) ?? '/login'
 }
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { sessionContext } from '#app/request-context.server.ts'
 import { refreshCredentials, requireCredentials } from '#app/session/auth.server.ts'
 import { codeEntryLimits, limitedAttempt, limitedMail, mailLimits } from '#app/limits/rate-limit.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
-import { hasCredentials } from '#app/session/session.server.ts'
+import { hasCredentials, renewSessionId } from '#app/session/session.server.ts'
 import { confirmEmailChange, requestEmailChange } from '#app/upstream/account-identity.server.ts'
 import { Field, FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
@@ -34,6 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 			)
 			// The id token names the email: fresh tokens carry the new one.
 			await refreshCredentials(context, request)
+			// The email decides staff (a privilege): the session goes on under a new id (ADR 0054).
+			await renewSessionId(context)
 		} catch (error) {
 			return upstreamFailure('emailChange', submission, error, { step: 'verify' as const })
 		}

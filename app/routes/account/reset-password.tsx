@@ -4,6 +4,7 @@ import type { Route } from './+types/reset-password'
 import { ResetConfirmSchema, ResetRequestSchema } from '#app/domain/account-forms.ts'
 import { codeEntryLimits, limitedAttempt, limitedMail, mailLimits } from '#app/limits/rate-limit.server.ts'
 import { invalidForm, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
+import { endEmailSessions } from '#app/session/session.server.ts'
 import { confirmPasswordReset, requestPasswordReset } from '#app/upstream/account-identity.server.ts'
 import { Field, FormErrors, formResult, NewPasswordFields, SubmitButton } from '#app/ui/form.tsx'
 import { HoneypotField } from '#app/ui/honeypot.tsx'
@@ -42,6 +43,9 @@ export async function action({ context }: Route.ActionArgs) {
 	} catch (error) {
 		return upstreamFailure('reset', submission, error, { step: 'confirm' as const })
 	}
+	// Whoever held a session of the account (a thief, a lost device) is signed out with the old password
+	// (ADR 0054). The reset answers no user id: the sessions are found by the email.
+	await endEmailSessions(email)
 	return redirectWithToast(context, `/login?${new URLSearchParams({ email })}`, {
 		type: 'success',
 		message: 'toast.passwordReset',

@@ -12,7 +12,7 @@ import { data, redirect, type RouterContextProvider } from 'react-router'
 import type { ContactTicket, ContactTicketLabels } from '#app/domain/contact-ticket.ts'
 import { nameCulture, personName } from '#app/domain/culture.ts'
 import { regionName } from '#app/domain/formats.ts'
-import { isAllowedRedirect, REDIRECT_PARAM } from '#app/domain/redirect.ts'
+import { allowedRedirectTarget, REDIRECT_PARAM } from '#app/domain/redirect.ts'
 import { getEnv } from '#app/env.server.ts'
 import { getI18n, translatorFor } from '#app/i18n/i18n.server.ts'
 import { logMilestone } from '#app/logging/page-view.server.ts'
@@ -134,7 +134,7 @@ export function formPath(url: URL): string {
 export function returnTargetOf(url: URL): string | null {
 	const target = url.searchParams.get('redirect')
 	const env = getEnv()
-	return target && isAllowedRedirect(target, env.PORTAL_URL, env.ALLOWED_REDIRECT_ORIGINS) ? target : null
+	return allowedRedirectTarget(target, env.PORTAL_URL, env.ALLOWED_REDIRECT_ORIGINS)
 }
 
 /** Where a visitor signs in or creates an account and comes back to this form. */

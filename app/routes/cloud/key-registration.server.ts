@@ -11,7 +11,7 @@ import {
 	type KeyRegistrationReceipt,
 	type KeyRegistrationRefusal,
 } from '#app/domain/cloud-entitlement-key.ts'
-import { isAllowedRedirect, REDIRECT_PARAM } from '#app/domain/redirect.ts'
+import { allowedRedirectTarget, REDIRECT_PARAM } from '#app/domain/redirect.ts'
 import { getEnv } from '#app/env.server.ts'
 import { SECRET_FIELDS } from '#app/responses.server.ts'
 import { hardwareProducts } from '#app/upstream/cloud-lists.server.ts'
@@ -130,7 +130,7 @@ export function refusedByLimit(submission: Submission<unknown>, tab: Entitlement
 export function continueTarget(url: URL): string | null {
 	const target = url.searchParams.get('redirect')
 	const env = getEnv()
-	return target && isAllowedRedirect(target, env.PORTAL_URL, env.ALLOWED_REDIRECT_ORIGINS) ? target : null
+	return allowedRedirectTarget(target, env.PORTAL_URL, env.ALLOWED_REDIRECT_ORIGINS)
 }
 
 /** Where a visitor logs in or creates an account and comes back to this page, `redirect` kept. */
