@@ -18,7 +18,6 @@ import { upstreamBaseUrl, type UpstreamName } from './config.server.ts'
 import { messageFromBody, UpstreamError } from './errors.ts'
 import { noteCredentialError } from './credential-refusals.server.ts'
 
-
 export type Auth =
 	/** The account and device APIs: the access token as it is. */
 	| { kind: 'access'; token: string }

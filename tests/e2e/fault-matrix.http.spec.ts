@@ -53,6 +53,30 @@ const FULL = process.env.FAULT_MATRIX === 'full'
 
 test.describe.configure({ mode: 'default' })
 
+/**
+ * Failures the matrix found that are not fixed yet (issue 23, ADR 0052), each with what goes wrong:
+ * reported, not failed on; the run fails when one of them answers as designed, so it leaves the list.
+ */
+const KNOWN_OPEN: ReadonlyArray<{ name: string; why: string }> = [
+	{
+		name: 'action POST /settings/profile intent=save',
+		why: 'the account record read before the save fails: an error page, what was typed lost (the loader after the post needs the record too)',
+	},
+	{
+		name: 'action POST /cloud/account/cancel/sub_demo_member_pro step=review',
+		why: 'the subscriptions read for the review fail: an error page, the reason typed lost',
+	},
+	{
+		name: 'action POST /cloud/account intent=payment-information',
+		why: "the processor's address call fails: an error page with 'Exception error occurred.' and a 503",
+	},
+	{
+		name: 'action POST /cloud/memberships/',
+		why: "the subscriptions read after the post fail: the loader's error page says 'Exception error occurred.' with a 503",
+	},
+]
+const knownOpen = (line: string) => KNOWN_OPEN.find((known) => line.startsWith(known.name))
+
 interface Cell {
 	kind: 'screen' | 'action'
 	name: string
@@ -178,7 +202,7 @@ test('every screen and action answers as designed under every upstream fault', a
 			if (!id) throw new Error(`no registered product on /gear/my_gear (${page.status})`)
 			return id
 		}
-		let productId = await registeredProductId()
+		const productId = await registeredProductId()
 
 		const cells: Cell[] = []
 		const noCalls: string[] = []
@@ -198,14 +222,21 @@ test('every screen and action answers as designed under every upstream fault', a
 			const before = await latest()
 			const { answer: baseline } = await run(visitor)
 			const calls = await callsAfter(before)
-			if (baseline.error || baseline.status >= 500) {
+			// Without a fault it is judged as under one (a 503 with the message is an answer some upstream
+			// gives on its own, such as a key the hub cannot register now); a failure there ends its row.
+			const fine = judge(baseline, { baseline, boundMs: 30_000, action: kind === 'action', typed: [] })
+			if (fine.outcome === 'failed') {
+				writeFileSync(
+					testInfo.outputPath(`baseline-${cells.length}.html`),
+					`<!-- ${kind} ${name} -->\n${baseline.body}`,
+				)
 				cells.push({
 					kind,
 					name,
 					mode: 'status',
 					calls: [],
 					outcome: 'failed',
-					why: `without a fault: ${baseline.error ?? baseline.status}`,
+					why: `without a fault: ${fine.why}`,
 					status: baseline.status,
 					ms: baseline.ms,
 				})
@@ -235,6 +266,16 @@ test('every screen and action answers as designed under every upstream fault', a
 					await admin('DELETE', 'faults')
 					const boundMs = (group.length + 1) * (mode === 'delay' ? TIMEOUT_MS * 2 : TIMEOUT_MS) + MARGIN_MS
 					let { outcome, why } = judge(answer, { baseline, boundMs, action: kind === 'action', typed })
+					// The help centre down: the request is kept to be delivered later, never refused.
+					if (
+						support &&
+						group.every((call) => /\/zendesk\/(request|uploads)/.test(call.path)) &&
+						outcome !== 'received' &&
+						outcome !== 'failed'
+					) {
+						outcome = 'failed'
+						why = `the help centre down, and the request was not taken (${answer.status})`
+					}
 					// A support request answered as received is in the outbox, to be delivered when the help centre answers.
 					if (support && outcome === 'received' && outbox() <= kept) {
 						outcome = 'failed'
@@ -332,7 +373,7 @@ test('every screen and action answers as designed under every upstream fault', a
 				`fault matrix (${FULL ? 'full product' : 'the cut of ADR 0052'}): ${SCREENS.length} screen visits, ${forms.size} forms, ${actionRoutes.length} routes with an action (${posted.size} posted), ${met.size} distinct upstream calls`,
 				`cells tried: ${cells.length} (${FAULT_MODES.map((mode) => `${mode} ${cells.filter((c) => c.mode === mode).length}`).join(', ')})`,
 				...[...outcomes].sort().map(([what, n]) => `  ${what}: ${n}`),
-				`failures: ${failures.length}; slowest answer ${Math.round(slowest)} ms`,
+				`failures: ${failures.length} (${failures.filter((c) => knownOpen(`${c.kind} ${c.name}`)).length} of them known and open); slowest answer ${Math.round(slowest)} ms`,
 				`without an upstream call of their own (tried with every call met so far failing): ${noCalls.length ? noCalls.join('; ') : 'none'}`,
 			].join('\n'),
 		)
@@ -347,8 +388,14 @@ test('every screen and action answers as designed under every upstream fault', a
 			.split('\n')
 			.filter((line) => /unhandled|uncaught/i.test(line))
 		expect(log, 'no unhandled rejection or uncaught exception in the portal log').toEqual([])
+		const lines = failures.map((c) => `${c.kind} ${c.name} · ${c.mode} on ${c.calls.map(callKey).join(', ')}: ${c.why}`)
+		console.log(
+			`known and open (${lines.filter(knownOpen).length} cells):\n${KNOWN_OPEN.map((k) => `  ${k.name}: ${k.why}`).join('\n')}`,
+		)
+		expect(lines.filter((line) => !knownOpen(line))).toEqual([])
 		expect(
-			failures.map((c) => `${c.kind} ${c.name} · ${c.mode} on ${c.calls.map(callKey).join(', ')}: ${c.why}`),
+			KNOWN_OPEN.filter((known) => !lines.some((line) => line.startsWith(known.name))).map((k) => k.name),
+			'answers as designed now: take it off KNOWN_OPEN',
 		).toEqual([])
 		expect([...posted].sort()).toEqual(actionRoutes.map((r) => r.id).sort())
 	} finally {

@@ -343,6 +343,8 @@ export function judge(
 			return { outcome: 'redirected' }
 		// Signed out or sent to sign in by an outage: the user loses their place for nothing.
 		if (/^\/login\b|^\/oauth2\/redirect\b/.test(to)) return fail(`${status} to ${to}`)
+		// A support request taken: its page names the reference (`?sent=`), kept in the outbox.
+		if (context.action && /[?&]sent=/.test(to)) return { outcome: 'received' }
 		if (context.action) return { outcome: 'redirected' }
 		return fail(`${status} to ${to}, without the fault ${context.baseline.status} ${context.baseline.location ?? ''}`)
 	}
