@@ -84,6 +84,11 @@ const EnvSchema = z.object({
 	SESSION_ABSOLUTE_SECONDS: z.coerce.number().int().min(1).default(43_200),
 	/** Where node:sqlite keeps sessions (and the emulator its data). */
 	DATA_DIR: z.string().default('./data'),
+	/**
+	 * Spec 1 §9: an upstream call gives up after this (60 s); calls with a shorter limit of their own keep
+	 * it. Configurable so a test injects a delay past it without waiting a minute a case (ADR 0052).
+	 */
+	UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(50).max(300_000).default(60_000),
 	/** Sessions and the master-data cache in Redis instead of node:sqlite and memory. */
 	REDIS_URL: optionalUrlOf(/^rediss?$/),
 	/**

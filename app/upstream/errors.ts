@@ -76,8 +76,9 @@ export function userMessageKey(error: unknown): 'toast.tokenExpired' | 'toast.tr
 	if (error.cancelled) return null
 	if (/token has expired|has been revoked/i.test(error.message) || error.code === 'TokenExpired')
 		return 'toast.tokenExpired'
-	if (error.kind === 'timeout' || error.kind === 'network' || (error.status !== undefined && error.status >= 500))
-		return 'toast.tryAgain'
+	// An outage (no answer, a malformed one, a 5xx) answers 503: its words say to try again, as the
+	// account forms' do (accountErrorKey), not 'Exception error occurred.' (the fault matrix, ADR 0052).
+	if (isOutage(error)) return 'toast.tryAgain'
 	if (/TransactionAlreadyStarted/i.test(error.message)) return 'toast.tryAgain'
 	return 'toast.exception'
 }

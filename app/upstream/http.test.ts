@@ -173,6 +173,11 @@ describe('upstreamRequest: the error text (spec 2 §8)', () => {
 		expect(await keyOf(409, { message: 'TransactionAlreadyStartedError' })).toBe('toast.tryAgain')
 		expect(await keyOf(503, { message: 'Service Unavailable' })).toBe('toast.tryAgain')
 		expect(await keyOf(400, { message: 'Invalid parameters.' })).toBe('toast.exception')
+		// A malformed answer is an outage (a 503), worded as one.
+		account.get('me', reply.json({ id: 42 }))
+		const malformed = await failure(upstreamRequest('account', { path: 'me', schema: z.object({ id: z.string() }) }))
+		expect(malformed.kind).toBe('malformed')
+		expect(userMessageKey(malformed)).toBe('toast.tryAgain')
 		expect(userMessageKey(new Error('not from an upstream'))).toBe('toast.exception')
 	})
 

@@ -114,7 +114,8 @@ export function describeNormalisation(title: string, c: NormalisationCase): void
 				status: undefined,
 				message: `Malformed answer from the ${c.upstream} upstream (${where}): not JSON`,
 			})
-			expect(userMessageKey(error)).toBe('toast.exception')
+			// An outage (the portal answers 503), worded as one (ADR 0052).
+			expect(userMessageKey(error)).toBe('toast.tryAgain')
 		})
 
 		if (!c.anyShape)

@@ -36,12 +36,14 @@ import {
 	registeredChoices,
 	submitSupportRequest,
 	supportLists,
+	type Lists,
 	type SupportOption,
 } from '#app/services/support.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
 import { cachedMe } from '#app/session/me.server.ts'
-import { getMe } from '#app/upstream/account-identity.server.ts'
-import { isUpstreamError } from '#app/upstream/errors.ts'
+import { getMe, type Me } from '#app/upstream/account-identity.server.ts'
+import { isOutage, isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
+import { noteUpstreamError } from '#app/session/session-end.server.ts'
 import { submittedForm } from '#app/forms/form-body.server.ts'
 import { RateLimited } from '#app/limits/rate-limit.server.ts'
 
@@ -81,10 +83,17 @@ export async function loadSupportForm(
 	const { culture, theme } = context.get(preferencesContext)
 	const translate = translatorFor(getI18n(context))
 	const [me, lists] = await Promise.all([
-		orUpstreamUnavailable(cachedMe(credentials, { signal: request.signal })),
+		// The page after a post whose record could not be read (the action answered 503 with what was
+		// typed) shows the form without the account's details rather than an error page in its place.
+		request.method === 'GET'
+			? orUpstreamUnavailable(cachedMe(credentials, { signal: request.signal }))
+			: cachedMe(credentials, { signal: request.signal }).catch((error: unknown) => {
+					if (!isUpstreamError(error) || !isOutage(error)) throw error
+					return null
+				}),
 		orUpstreamUnavailable(supportLists(culture)),
 	])
-	const registered = registeredChoices(me, lists.stores)
+	const registered = me ? registeredChoices(me, lists.stores) : []
 	const reference = url.searchParams.get('sent')
 	const form = SUPPORT_FORMS[tab]
 	return {
@@ -94,7 +103,7 @@ export async function loadSupportForm(
 		fields: fieldsOf(form, culture === 'ja-JP'),
 		values: prefilled(
 			tab,
-			me,
+			me ?? { email: '', phones: [] },
 			{ culture, theme },
 			registered,
 			lists.states,
@@ -125,10 +134,21 @@ export async function supportFormAction({ context, request }: { context: Context
 	if (intent === 'addPart' && form.parts) return answer({ tab, values: withAddedPart(typed) })
 
 	// Read fresh, not from the few seconds' copy: a registration chosen a moment ago must be there.
-	const [me, lists] = await Promise.all([
-		orUpstreamUnavailable(getMe(credentials, { signal: request.signal })),
-		orUpstreamUnavailable(supportLists(culture)),
-	])
+	let me: Me
+	let lists: Lists
+	try {
+		;[me, lists] = await Promise.all([getMe(credentials, { signal: request.signal }), supportLists(culture)])
+	} catch (error) {
+		// An outage keeps what the customer wrote: the form comes back with it and a 503, to send again
+		// as it is, rather than an error page that loses it (the fault matrix, ADR 0052).
+		if (!isUpstreamError(error) || error.cancelled) throw error
+		noteUpstreamError(error)
+		const result: SubmissionResult<string[]> = {
+			status: 'error',
+			error: { '': [userMessageKey(error) ?? 'toast.tryAgain'] },
+		}
+		return answer({ tab, values: typed, result }, isOutage(error) ? 503 : 400)
+	}
 	const registered = registeredChoices(me, lists.stores)
 	const choice = chosenProduct(typed.fields.product, lists.catalogue, registered)
 
