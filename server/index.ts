@@ -75,7 +75,7 @@ if (dev) {
 		workerConnectSources: shopConnectSources({ shops: env.SHOP_ORIGINS, previewHosts: env.SHOP_PREVIEW_HOSTS }),
 		before: [viteServer.middlewares],
 		emulator: emulator?.router,
-		healthCheck: async () => entryOf(await loadBuild()).checkStore(),
+		readinessCheck: async () => entryOf(await loadBuild()).checkStore(),
 		scriptOrigins: async (cookies) => entryOf(await loadBuild()).analyticsScriptOrigins(cookies),
 		pictures: async (query) => entryOf(await loadBuild()).answerPicture(query),
 	})
@@ -101,7 +101,7 @@ if (dev) {
 		workerConnectSources: shopConnectSources({ shops: env.SHOP_ORIGINS, previewHosts: env.SHOP_PREVIEW_HOSTS }),
 		clientDir: path.join(buildDir, 'client'),
 		emulator: emulator?.router,
-		healthCheck: entry.checkStore,
+		readinessCheck: entry.checkStore,
 		scriptOrigins: entry.analyticsScriptOrigins,
 		pictures: entry.answerPicture,
 	})

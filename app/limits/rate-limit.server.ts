@@ -97,9 +97,11 @@ async function createLimiter(rule: RateLimit, redis: ReturnType<typeof getRedisC
 	if (!redis) return new RateLimiterMemory(options)
 	return new RateLimiterRedis({
 		...options,
-		storeClient: await redis,
+		// Not awaited to be connected: while Redis is away (at start too) the insurance counts (ADR 0049).
+		storeClient: redis,
 		useRedisPackage: true,
-		// While Redis is away, count in memory rather than wait for it or let everyone through.
+		// While Redis is away, count in memory rather than wait for it or let everyone through: each instance
+		// then counts its own share, so a limit is at most the instances' number times looser for that while.
 		rejectIfRedisNotReady: true,
 		insuranceLimiter: new RateLimiterMemory(options),
 	})

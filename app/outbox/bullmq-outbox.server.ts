@@ -8,9 +8,10 @@
  * in the failed set, kept.
  */
 import { Queue, UnrecoverableError, Worker, createNodeRedisClient, type Job } from 'bullmq'
-import { createClient } from 'redis'
+import { createRedisConnection, openRedis, StoreUnavailable } from '#app/store/redis.ts'
 import { backOffMs, deliver, logOutbox, type OutboxRequest } from './delivery.server.ts'
 import type { OutboxBackend, OutboxEntry, OutboxSettings } from './outbox-backend.ts'
+import { readRedisDurability, type RedisDurability } from './redis-durability.server.ts'
 
 const QUEUE = 'support-outbox'
 const PREFIX = 'portal:bull'
@@ -22,6 +23,11 @@ const KEEP_DELIVERED_SECONDS = 90 * 24 * 60 * 60
 /** How many of a user's references their list keeps. */
 const USER_LIST_LENGTH = 50
 const POLL_MS = 100
+/**
+ * An add carries the customer's files (base64): it may take longer than a session's read, so its
+ * connection waits this many times the command time-out before calling Redis away.
+ */
+const ADD_TIMEOUT_FACTOR = 4
 
 interface JobFile {
 	filename: string
@@ -63,20 +69,66 @@ function logged(connection: Connection): Connection {
 	return connection
 }
 
-export function createBullmqOutbox(url: string, settings: OutboxSettings): OutboxBackend {
-	const connect = () => logged(createNodeRedisClient(createClient({ url })))
-	const queue = new Queue<JobData, { ticketId: string }>(QUEUE, { connection: connect(), prefix: PREFIX })
+export interface BullmqOutboxSettings extends OutboxSettings {
+	/** REDIS_COMMAND_TIMEOUT_MS. */
+	commandTimeoutMs: number
+	/** REDIS_ALLOW_VOLATILE: run on a Redis that may forget, loudly. */
+	allowVolatile: boolean
+	/** Where the verdict on Redis's settings is told (console.error by default). */
+	logError?: (line: string) => void
+}
+
+export function createBullmqOutbox(url: string, settings: BullmqOutboxSettings): OutboxBackend {
+	const logError = settings.logError ?? ((line: string) => console.error(line))
+	// Adds are refused at once while Redis is away (no offline queue) and time out when it hangs:
+	// the form then answers 503 and nothing is accepted that Redis does not have (ADR 0049).
+	const queueClient = createRedisConnection(url, {
+		commandTimeoutMs: settings.commandTimeoutMs * ADD_TIMEOUT_FACTOR,
+	})
+	const queue = new Queue<JobData, { ticketId: string }>(QUEUE, {
+		connection: logged(createNodeRedisClient(queueClient)),
+		prefix: PREFIX,
+	})
 	queue.on('error', (error) => logOutbox(`queue: ${error.message}`, 'warn'))
-	const lists = createClient({ url })
-	lists.on('error', (error: Error) => logOutbox(`redis: ${error.message}`, 'warn'))
-	let listsReady: Promise<unknown> | undefined
-	const redis = async () => {
-		listsReady ??= lists.connect()
-		await listsReady
-		return lists
-	}
+	const lists = openRedis(url, { commandTimeoutMs: settings.commandTimeoutMs }, (line) => logOutbox(line, 'warn'))
 	let worker: Worker<JobData, { ticketId: string }> | undefined
+	let wanted = false
 	let closed = false
+
+	/**
+	 * The verdict on the Redis the outbox is connected to, read again at each (re)connection: a Redis
+	 * restarted with other settings is judged again.
+	 */
+	let durability: Promise<RedisDurability> | undefined
+	function judge(): Promise<RedisDurability> {
+		const reading = readRedisDurability(lists.client).then((verdict) => {
+			tell(verdict)
+			if (usable(verdict)) startWorker()
+			return verdict
+		})
+		// Redis away again before it answered: judged at the next connection.
+		reading.catch(() => durability === reading && (durability = undefined))
+		durability = reading
+		return reading
+	}
+	const usable = (verdict: RedisDurability) => verdict.keepsData || settings.allowVolatile
+	let told = ''
+	function tell(verdict: RedisDurability) {
+		const said = `${verdict.keepsData}:${verdict.problems.join(';')}`
+		if (said === told) return
+		told = said
+		if (verdict.keepsData) return logOutbox(`Redis keeps its data (appendonly, noeviction; read by ${verdict.source})`)
+		const problems = verdict.problems.join('; ')
+		if (settings.allowVolatile)
+			logError(
+				`support outbox: RUNNING ON A REDIS THAT MAY FORGET, as REDIS_ALLOW_VOLATILE=true asks: ${problems}. Accepted support requests may be lost.`,
+			)
+		else
+			logError(
+				`support outbox: REFUSING support requests: this Redis may forget them: ${problems}. Set appendonly yes and maxmemory-policy noeviction (README, Redis), or REDIS_ALLOW_VOLATILE=true to run anyway.`,
+			)
+	}
+	lists.client.on('ready', () => void judge().catch(() => undefined))
 
 	async function process(job: OutboxJob, _token?: string, signal?: AbortSignal) {
 		const outcome = await deliver(requestOf(job.data), {
@@ -99,9 +151,32 @@ export function createBullmqOutbox(url: string, settings: OutboxSettings): Outbo
 		throw new Error(outcome.reason)
 	}
 
+	function startWorker() {
+		if (!wanted || worker || closed) return
+		worker = new Worker<JobData, { ticketId: string }>(QUEUE, process, {
+			// Blocking (BZPOPMIN): no command time-out; reconnects for ever, so delivery resumes when Redis is back.
+			connection: logged(createNodeRedisClient(createRedisConnection(url, { commandTimeoutMs: 0, blocking: true }))),
+			prefix: PREFIX,
+			concurrency: CONCURRENCY,
+			settings: {
+				backoffStrategy: (attemptsMade: number) => backOffMs(attemptsMade, settings.retryBaseMs, settings.retryMaxMs),
+			},
+		})
+		worker.on('error', (error) => logOutbox(`worker: ${error.message}`, 'warn'))
+	}
+
 	return {
 		kind: 'bullmq',
 		async accept(request) {
+			// Redis away: refused at once, before anything is written, so nothing is half accepted.
+			if (!queueClient.isReady || !lists.client.isReady) throw new StoreUnavailable(new Error('not connected'))
+			let verdict: RedisDurability
+			try {
+				verdict = await (durability ?? judge())
+			} catch (error) {
+				throw new StoreUnavailable(error)
+			}
+			if (!usable(verdict)) throw new StoreUnavailable(new Error(`Redis may forget: ${verdict.problems.join('; ')}`))
 			const data: JobData = {
 				...request,
 				files: request.files.map((f) => ({
@@ -112,17 +187,24 @@ export function createBullmqOutbox(url: string, settings: OutboxSettings): Outbo
 			}
 			if (request.userId) {
 				const key = userKey(request.userId)
-				const client = await redis()
-				await client.zAdd(key, { score: Date.parse(request.createdAt), value: request.reference })
-				await client.zRemRangeByRank(key, 0, -USER_LIST_LENGTH - 1)
+				await lists.run(async (client) => {
+					await client.zAdd(key, { score: Date.parse(request.createdAt), value: request.reference })
+					await client.zRemRangeByRank(key, 0, -USER_LIST_LENGTH - 1)
+				})
 			}
-			await queue.add('deliver', data, {
-				jobId: request.reference,
-				attempts: ATTEMPTS,
-				backoff: { type: 'outbox' },
-				removeOnComplete: { age: KEEP_DELIVERED_SECONDS },
-				removeOnFail: false,
-			})
+			try {
+				await queue.add('deliver', data, {
+					jobId: request.reference,
+					attempts: ATTEMPTS,
+					backoff: { type: 'outbox' },
+					removeOnComplete: { age: KEEP_DELIVERED_SECONDS },
+					removeOnFail: false,
+				})
+			} catch (error) {
+				// Timed out or cut off: told as not kept. Were the add done by Redis after all, the request is
+				// delivered once though the customer was asked to send it again (ADR 0049).
+				throw new StoreUnavailable(error)
+			}
 		},
 		async waitForDelivery(reference, ms) {
 			const deadline = Date.now() + ms
@@ -135,7 +217,8 @@ export function createBullmqOutbox(url: string, settings: OutboxSettings): Outbo
 			}
 		},
 		async recent(userId, limit) {
-			const references = await (await redis()).zRange(userKey(userId), 0, limit - 1, { REV: true })
+			const references = await lists.run((client) => client.zRange(userKey(userId), 0, limit - 1, { REV: true }))
+			if (!queueClient.isReady) throw new StoreUnavailable(new Error('not connected'))
 			const entries = await Promise.all(
 				references.map(async (reference): Promise<OutboxEntry | null> => {
 					const job = (await queue.getJob(reference)) as OutboxJob | undefined
@@ -148,20 +231,17 @@ export function createBullmqOutbox(url: string, settings: OutboxSettings): Outbo
 						status: state === 'completed' ? 'delivered' : state === 'failed' ? 'failed' : 'waiting',
 					}
 				}),
-			)
+			).catch((error: unknown) => {
+				throw new StoreUnavailable(error)
+			})
 			return entries.filter((entry) => entry !== null)
 		},
 		start() {
-			if (worker || closed) return
-			worker = new Worker<JobData, { ticketId: string }>(QUEUE, process, {
-				connection: connect(),
-				prefix: PREFIX,
-				concurrency: CONCURRENCY,
-				settings: {
-					backoffStrategy: (attemptsMade: number) => backOffMs(attemptsMade, settings.retryBaseMs, settings.retryMaxMs),
-				},
-			})
-			worker.on('error', (error) => logOutbox(`worker: ${error.message}`, 'warn'))
+			if (wanted || closed) return
+			// The worker starts once Redis is judged to keep its data (or REDIS_ALLOW_VOLATILE says run anyway).
+			wanted = true
+			if (durability) void durability.then((verdict) => usable(verdict) && startWorker()).catch(() => undefined)
+			else if (lists.client.isReady) void judge().catch(() => undefined)
 		},
 		async stop() {
 			if (closed) return
@@ -169,7 +249,7 @@ export function createBullmqOutbox(url: string, settings: OutboxSettings): Outbo
 			// Lets jobs in flight finish; one cut short is found again by its lock's expiry.
 			await worker?.close()
 			await queue.close()
-			if (listsReady) await lists.close()
+			await lists.close()
 		},
 	}
 }

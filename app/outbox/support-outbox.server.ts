@@ -68,7 +68,11 @@ function getOutbox(): OutboxBackend {
 			retryMaxMs: env.SUPPORT_RETRY_MAX_MS,
 		}
 		outbox = env.REDIS_URL
-			? createBullmqOutbox(env.REDIS_URL, settings)
+			? createBullmqOutbox(env.REDIS_URL, {
+					...settings,
+					commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
+					allowVolatile: env.REDIS_ALLOW_VOLATILE === 'true',
+				})
 			: createSqliteOutbox(path.resolve(env.DATA_DIR, 'support-outbox.sqlite'), settings)
 	}
 	return outbox
@@ -92,7 +96,10 @@ export async function sendSupportRequest(submission: SupportSubmission): Promise
 		files: submission.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, bytes: a.bytes })),
 		uploads: null,
 	})
-	const delivered = await backend.waitForDelivery(reference, getEnv().SUPPORT_DELIVERY_WAIT_MS)
+	// Kept now: Redis going away while the customer waits is no failure of the request, only no news of it.
+	const delivered = await backend
+		.waitForDelivery(reference, getEnv().SUPPORT_DELIVERY_WAIT_MS)
+		.catch(() => false)
 	return { reference, delivered }
 }
 

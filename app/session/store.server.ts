@@ -11,16 +11,19 @@ export function getStore(): KeyValueStore {
 	if (!store) {
 		const env = getEnv()
 		store = env.REDIS_URL
-			? createRedisStore(env.REDIS_URL)
+			? createRedisStore(env.REDIS_URL, { commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS })
 			: createSqliteStore(path.resolve(env.DATA_DIR, 'portal.sqlite'))
 	}
 	return store
 }
 
-/** The store's Redis connection when it is on Redis, for what must share it (the rate limits); else null. */
-export function getRedisClient(): Promise<RedisClient> | null {
+/**
+ * The store's Redis connection when it is on Redis, for what must share it (the rate limits); else null.
+ * Handed over whether or not it is connected now: a user of it checks `isReady` (ADR 0049).
+ */
+export function getRedisClient(): RedisClient | null {
 	getStore()
-	return store && 'client' in store ? store.client() : null
+	return store && 'client' in store ? store.client : null
 }
 
 export async function closeStore() {
@@ -28,7 +31,9 @@ export async function closeStore() {
 	store = undefined
 }
 
-/** For /healthz: the store answers. */
+/** For /readyz: the store answers (a round trip to Redis, or a read of the sqlite file). */
 export async function checkStore() {
-	await getStore().get('healthz')
+	const current = getStore()
+	if (current.kind === 'redis') await (current as RedisKeyValueStore).ping()
+	else await current.get('readyz')
 }

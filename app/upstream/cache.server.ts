@@ -6,7 +6,7 @@
  */
 import { totalTtl, type Cache, type CacheEntry } from '@epic-web/cachified'
 import { LRUCache } from 'lru-cache'
-import { createClient } from 'redis'
+import { createRedisConnection, FIRST_CONNECT_WAIT_MS } from '#app/store/redis.ts'
 import { getEnv } from '../env.server.ts'
 
 /** A cachified cache that can also drop keys by prefix (for tests and resets) and be closed. */
@@ -38,8 +38,8 @@ export function createLruCache(max = 5000): PortalCache {
 	}
 }
 
-/** How long a cache call waits for Redis before treating it as away. */
-const REDIS_READY_MS = 1000
+/** How long the first cache call waits for Redis before treating it as away. */
+const REDIS_READY_MS = FIRST_CONNECT_WAIT_MS
 
 /**
  * A cachified cache in Redis: entries as JSON under `prefix`, expiring (PXAT)
@@ -48,11 +48,13 @@ const REDIS_READY_MS = 1000
  */
 export function createRedisCache(
 	url: string,
-	options: { prefix?: string; log?: (line: string) => void } = {},
+	options: { prefix?: string; log?: (line: string) => void; commandTimeoutMs?: number } = {},
 ): PortalCache {
 	const prefix = options.prefix ?? 'portal:cache:'
 	const log = options.log ?? ((line: string) => console.error(line))
-	const client = createClient({ url })
+	// Commands refused at once while Redis is away, and given up after a short time-out when it hangs:
+	// a miss, and the page is served from the upstream (ADR 0049).
+	const client = createRedisConnection(url, { commandTimeoutMs: options.commandTimeoutMs ?? 500 })
 	client.on('error', (error: Error) => log(`redis cache: ${error.message}`))
 	let connecting: Promise<unknown> | undefined
 	let firstWait: Promise<unknown> | undefined
@@ -132,8 +134,10 @@ let shared: PortalCache | undefined
 /** The portal's cache: Redis when REDIS_URL is set, else in memory. */
 export function getCache(): PortalCache {
 	if (!shared) {
-		const url = getEnv().REDIS_URL
-		shared = url ? createRedisCache(url) : createLruCache()
+		const env = getEnv()
+		shared = env.REDIS_URL
+			? createRedisCache(env.REDIS_URL, { commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS })
+			: createLruCache()
 	}
 	return shared
 }
