@@ -92,13 +92,14 @@ function pointsOf(rule: RateLimit): number {
 	return getEnv().RATE_LIMITS[rule.name] ?? rule.points
 }
 
-async function createLimiter(rule: RateLimit, redis: ReturnType<typeof getRedisClient>): Promise<RateLimiterAbstract> {
+async function createLimiter(rule: RateLimit, redis: ReturnType<typeof getRedisClient> | null): Promise<RateLimiterAbstract> {
 	const options = { keyPrefix: `portal:limit:${rule.name}`, points: pointsOf(rule), duration: rule.seconds }
-	if (!redis) return new RateLimiterMemory(options)
+	const client = await redis
+	if (!client) return new RateLimiterMemory(options)
 	return new RateLimiterRedis({
 		...options,
 		// Not awaited to be connected: while Redis is away (at start too) the insurance counts (ADR 0049).
-		storeClient: redis,
+		storeClient: client,
 		useRedisPackage: true,
 		// While Redis is away, count in memory rather than wait for it or let everyone through: each instance
 		// then counts its own share, so a limit is at most the instances' number times looser for that while.

@@ -8,7 +8,7 @@
  * in the failed set, kept.
  */
 import { Queue, UnrecoverableError, Worker, createNodeRedisClient, type Job } from 'bullmq'
-import { createRedisConnection, openRedis, StoreUnavailable } from '#app/store/redis.ts'
+import { createRedisConnection, logWhileAway, openRedis, readyCheck, StoreUnavailable } from '#app/store/redis.ts'
 import { backOffMs, deliver, logOutbox, type OutboxRequest } from './delivery.server.ts'
 import type { OutboxBackend, OutboxEntry, OutboxSettings } from './outbox-backend.ts'
 import { readRedisDurability, type RedisDurability } from './redis-durability.server.ts'
@@ -63,7 +63,7 @@ type Connection = ReturnType<typeof createNodeRedisClient>
  * listener, such as the socket closing as Redis goes away, would otherwise end the process.
  */
 function logged(connection: Connection): Connection {
-	connection.on('error', (error: Error) => logOutbox(`redis: ${error.message}`, 'warn'))
+	logWhileAway(connection, (line) => logOutbox(line, 'warn'))
 	const duplicate = connection.duplicate.bind(connection)
 	connection.duplicate = (...args: unknown[]) => logged(duplicate(...args))
 	return connection
@@ -90,6 +90,7 @@ export function createBullmqOutbox(url: string, settings: BullmqOutboxSettings):
 		prefix: PREFIX,
 	})
 	queue.on('error', (error) => logOutbox(`queue: ${error.message}`, 'warn'))
+	const queueReady = readyCheck(queueClient)
 	const lists = openRedis(url, { commandTimeoutMs: settings.commandTimeoutMs }, (line) => logOutbox(line, 'warn'))
 	let worker: Worker<JobData, { ticketId: string }> | undefined
 	let wanted = false
@@ -169,7 +170,8 @@ export function createBullmqOutbox(url: string, settings: BullmqOutboxSettings):
 		kind: 'bullmq',
 		async accept(request) {
 			// Redis away: refused at once, before anything is written, so nothing is half accepted.
-			if (!queueClient.isReady || !lists.client.isReady) throw new StoreUnavailable(new Error('not connected'))
+			const [queueUp, listsUp] = await Promise.all([queueReady(), lists.ready()])
+			if (!queueUp || !listsUp) throw new StoreUnavailable(new Error('not connected'))
 			let verdict: RedisDurability
 			try {
 				verdict = await (durability ?? judge())
@@ -207,6 +209,7 @@ export function createBullmqOutbox(url: string, settings: BullmqOutboxSettings):
 			}
 		},
 		async waitForDelivery(reference, ms) {
+			if (!queueClient.isReady) return false
 			const deadline = Date.now() + ms
 			for (;;) {
 				const state = await queue.getJobState(reference)
@@ -218,7 +221,7 @@ export function createBullmqOutbox(url: string, settings: BullmqOutboxSettings):
 		},
 		async recent(userId, limit) {
 			const references = await lists.run((client) => client.zRange(userKey(userId), 0, limit - 1, { REV: true }))
-			if (!queueClient.isReady) throw new StoreUnavailable(new Error('not connected'))
+			if (!(await queueReady())) throw new StoreUnavailable(new Error('not connected'))
 			const entries = await Promise.all(
 				references.map(async (reference): Promise<OutboxEntry | null> => {
 					const job = (await queue.getJob(reference)) as OutboxJob | undefined

@@ -21,9 +21,12 @@ export function getStore(): KeyValueStore {
  * The store's Redis connection when it is on Redis, for what must share it (the rate limits); else null.
  * Handed over whether or not it is connected now: a user of it checks `isReady` (ADR 0049).
  */
-export function getRedisClient(): RedisClient | null {
-	getStore()
-	return store && 'client' in store ? store.client : null
+export async function getRedisClient(): Promise<RedisClient | null> {
+	const current = getStore()
+	if (current.kind !== 'redis') return null
+	// Waits for the first connection at start only (a moment at most), so the first counts go to Redis.
+	await (current as RedisKeyValueStore).ready()
+	return (current as RedisKeyValueStore).client
 }
 
 export async function closeStore() {

@@ -76,8 +76,48 @@ function isConnectionError(error: unknown): boolean {
 	return error instanceof Error && !(error instanceof ErrorReply)
 }
 
-/** How long the first command waits for the first connection (at start); later ones never wait. */
+/**
+ * Logs a connection's errors once while it is away, and once when it is back: reconnecting a second
+ * apart, each connection would otherwise log a line a second for as long as Redis is down. node-redis
+ * needs an 'error' listener anyway (an error without one ends the process).
+ */
+export function logWhileAway(
+	connection: { on(event: 'error' | 'ready', listener: (error: Error) => void): unknown },
+	log: (line: string) => void,
+) {
+	let away = false
+	let connected = false
+	connection.on('error', (error: Error) => {
+		if (away) return
+		away = true
+		log(`redis: ${error.message}${connected ? ' (connection lost: trying again until it is back)' : ''}`)
+	})
+	connection.on('ready', () => {
+		if (away && connected) log('redis: connected again')
+		away = false
+		connected = true
+	})
+}
+
+/** How long the first commands wait for the first connection (at start); once it was made, none waits. */
 export const FIRST_CONNECT_WAIT_MS = 500
+
+/**
+ * Whether a connection is ready to take a command, waiting for it only at start: until its first
+ * connection (at most FIRST_CONNECT_WAIT_MS after this is made), not while it reconnects later.
+ */
+export function readyCheck(client: { readonly isReady: boolean; once(event: 'ready', listener: () => void): unknown }) {
+	const firstConnection = Promise.race([
+		new Promise<void>((resolve) => client.once('ready', resolve)),
+		new Promise<void>((resolve) => setTimeout(resolve, FIRST_CONNECT_WAIT_MS).unref()),
+	])
+	let waited = false
+	return async function ready(): Promise<boolean> {
+		if (!client.isReady && !waited) await firstConnection
+		waited = true
+		return client.isReady
+	}
+}
 
 /**
  * One connection opened at once and kept, with `run` for its commands: a command while it is down
@@ -85,15 +125,12 @@ export const FIRST_CONNECT_WAIT_MS = 500
  */
 export function openRedis(url: string, settings: RedisConnectionSettings, log: (line: string) => void) {
 	const client = createRedisConnection(url, settings)
-	client.on('error', (error: Error) => log(`redis: ${error.message}`))
-	// Connected at once, and (by the reconnect strategy) for ever after: connect() settles once the first
-	// connection is made; a failure of it is already logged by 'error'.
-	let connecting: Promise<unknown> | undefined = client.connect().catch(() => undefined)
-	void connecting.then(() => (connecting = undefined))
-	const firstWait = new Promise((resolve) => setTimeout(resolve, FIRST_CONNECT_WAIT_MS).unref())
+	logWhileAway(client, log)
+	const ready = readyCheck(client)
+	// Connected at once, and (by the reconnect strategy) again whenever it is lost; a failure is logged by 'error'.
+	client.connect().catch(() => undefined)
 	async function run<T>(command: (redis: RedisClient) => Promise<T>): Promise<T> {
-		if (!client.isReady && connecting) await Promise.race([connecting, firstWait])
-		if (!client.isReady) throw new StoreUnavailable(new Error('not connected'))
+		if (!(await ready())) throw new StoreUnavailable(new Error('not connected'))
 		try {
 			return await command(client as RedisClient)
 		} catch (error) {
@@ -104,7 +141,7 @@ export function openRedis(url: string, settings: RedisConnectionSettings, log: (
 		if (client.isReady) await client.close()
 		else if (client.isOpen) client.destroy()
 	}
-	return { client: client as RedisClient, run, close }
+	return { client: client as RedisClient, run, ready, close }
 }
 
 export interface RedisKeyValueStore extends KeyValueStore {
@@ -113,6 +150,8 @@ export interface RedisKeyValueStore extends KeyValueStore {
 	readonly client: RedisClient
 	/** A round trip to Redis, for /readyz; throws `StoreUnavailable`. */
 	ping(): Promise<void>
+	/** Whether the connection is up (waiting for it only at start). */
+	ready(): Promise<boolean>
 }
 
 /** The same store on Redis: expiry is Redis's own (PXAT). Redis away: every call throws `StoreUnavailable`. */
@@ -130,6 +169,7 @@ export function createRedisStore(
 	return {
 		kind: 'redis',
 		client: redis.client,
+		ready: redis.ready,
 		async ping() {
 			await run((client) => client.ping())
 		},

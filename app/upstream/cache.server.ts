@@ -6,7 +6,7 @@
  */
 import { totalTtl, type Cache, type CacheEntry } from '@epic-web/cachified'
 import { LRUCache } from 'lru-cache'
-import { createRedisConnection, FIRST_CONNECT_WAIT_MS } from '#app/store/redis.ts'
+import { createRedisConnection, FIRST_CONNECT_WAIT_MS, logWhileAway } from '#app/store/redis.ts'
 import { getEnv } from '../env.server.ts'
 
 /** A cachified cache that can also drop keys by prefix (for tests and resets) and be closed. */
@@ -55,7 +55,7 @@ export function createRedisCache(
 	// Commands refused at once while Redis is away, and given up after a short time-out when it hangs:
 	// a miss, and the page is served from the upstream (ADR 0049).
 	const client = createRedisConnection(url, { commandTimeoutMs: options.commandTimeoutMs ?? 500 })
-	client.on('error', (error: Error) => log(`redis cache: ${error.message}`))
+	logWhileAway(client, (line) => log(`cache: ${line}`))
 	let connecting: Promise<unknown> | undefined
 	let firstWait: Promise<unknown> | undefined
 
