@@ -12,6 +12,7 @@
  */
 import { data, type MiddlewareFunction } from 'react-router'
 import { clientIpContext } from '#app/request-context.server.ts'
+import { isStoreUnavailable } from '#app/store/redis.ts'
 import { consumeLimit, POSTS_PER_CLIENT, RateLimited, retryAfterContext } from './rate-limit.server.ts'
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -29,6 +30,8 @@ export const postLimitMiddleware: MiddlewareFunction<Response> = async ({ reques
 		await consumeLimit({ rule: POSTS_PER_CLIENT, key: context.get(clientIpContext) }, context)
 	} catch (error) {
 		if (error instanceof RateLimited) throw data({ errorKey: 'errors.tooManyRequests' }, { status: 429 })
+		// Redis hanging (away, the in-memory insurance counts instead): the outage's 503 (ADR 0049).
+		if (isStoreUnavailable(error)) throw data({ errorKey: 'toast.tryAgain' }, { status: 503 })
 		throw error
 	}
 	return next()

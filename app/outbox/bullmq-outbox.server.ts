@@ -8,7 +8,14 @@
  * in the failed set, kept.
  */
 import { Queue, UnrecoverableError, Worker, createNodeRedisClient, type Job } from 'bullmq'
-import { createRedisConnection, logWhileAway, openRedis, readyCheck, StoreUnavailable } from '#app/store/redis.ts'
+import {
+	createRedisConnection,
+	logWhileAway,
+	openRedis,
+	readyCheck,
+	StoreUnavailable,
+	withTimeout,
+} from '#app/store/redis.ts'
 import { backOffMs, deliver, logOutbox, type OutboxRequest } from './delivery.server.ts'
 import type { OutboxBackend, OutboxEntry, OutboxSettings } from './outbox-backend.ts'
 import { readRedisDurability, type RedisDurability } from './redis-durability.server.ts'
@@ -195,13 +202,16 @@ export function createBullmqOutbox(url: string, settings: BullmqOutboxSettings):
 				})
 			}
 			try {
-				await queue.add('deliver', data, {
-					jobId: request.reference,
-					attempts: ATTEMPTS,
-					backoff: { type: 'outbox' },
-					removeOnComplete: { age: KEEP_DELIVERED_SECONDS },
-					removeOnFail: false,
-				})
+				await withTimeout(
+					queue.add('deliver', data, {
+						jobId: request.reference,
+						attempts: ATTEMPTS,
+						backoff: { type: 'outbox' },
+						removeOnComplete: { age: KEEP_DELIVERED_SECONDS },
+						removeOnFail: false,
+					}),
+					settings.commandTimeoutMs * ADD_TIMEOUT_FACTOR,
+				)
 			} catch (error) {
 				// Timed out or cut off: told as not kept. Were the add done by Redis after all, the request is
 				// delivered once though the customer was asked to send it again (ADR 0049).
@@ -212,7 +222,7 @@ export function createBullmqOutbox(url: string, settings: BullmqOutboxSettings):
 			if (!queueClient.isReady) return false
 			const deadline = Date.now() + ms
 			for (;;) {
-				const state = await queue.getJobState(reference)
+				const state = await withTimeout(queue.getJobState(reference), settings.commandTimeoutMs)
 				if (state === 'completed') return true
 				// 'delayed': an attempt failed and waits for its retry; the customer hears at once that it is kept.
 				if (state === 'failed' || state === 'delayed' || Date.now() >= deadline) return false
@@ -222,18 +232,21 @@ export function createBullmqOutbox(url: string, settings: BullmqOutboxSettings):
 		async recent(userId, limit) {
 			const references = await lists.run((client) => client.zRange(userKey(userId), 0, limit - 1, { REV: true }))
 			if (!(await queueReady())) throw new StoreUnavailable(new Error('not connected'))
-			const entries = await Promise.all(
-				references.map(async (reference): Promise<OutboxEntry | null> => {
-					const job = (await queue.getJob(reference)) as OutboxJob | undefined
-					if (!job) return null
-					const state = await job.getState()
-					return {
-						reference,
-						form: job.data.form,
-						createdAt: job.data.createdAt,
-						status: state === 'completed' ? 'delivered' : state === 'failed' ? 'failed' : 'waiting',
-					}
-				}),
+			const entries = await withTimeout(
+				Promise.all(
+					references.map(async (reference): Promise<OutboxEntry | null> => {
+						const job = (await queue.getJob(reference)) as OutboxJob | undefined
+						if (!job) return null
+						const state = await job.getState()
+						return {
+							reference,
+							form: job.data.form,
+							createdAt: job.data.createdAt,
+							status: state === 'completed' ? 'delivered' : state === 'failed' ? 'failed' : 'waiting',
+						}
+					}),
+				),
+				settings.commandTimeoutMs,
 			).catch((error: unknown) => {
 				throw new StoreUnavailable(error)
 			})

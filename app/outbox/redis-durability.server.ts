@@ -34,7 +34,8 @@ export function judgeRedisSettings(read: RedisSettingsRead | null, source: Redis
 	}
 	const problems: string[] = []
 	if (read.appendonly !== 'yes') {
-		const snapshots = read.save === undefined ? '' : read.save === '' ? ', no snapshots' : ` (snapshots: save ${read.save})`
+		const snapshots =
+			read.save === undefined ? '' : read.save === '' ? ', no snapshots' : ` (snapshots: save ${read.save})`
 		problems.push(
 			`appendonly ${read.appendonly ?? 'unknown'}${snapshots}: requests accepted since the last snapshot are lost when Redis restarts`,
 		)

@@ -13,7 +13,7 @@ import type { KeyValueStore } from './types.ts'
  *   by itself when Redis is back.
  *
  * `blocking` connections (the outbox worker's, whose BZPOPMIN waits on purpose) keep node-redis's
- * queue, bounded, and no command time-out.
+ * queue while away, bounded, and no command time-out.
  */
 export interface RedisConnectionSettings {
 	commandTimeoutMs: number
@@ -24,8 +24,8 @@ export interface RedisConnectionSettings {
 export const RECONNECT_MAX_MS = 1000
 /** A connect that takes longer than this has failed (and is tried again). */
 const CONNECT_TIMEOUT_MS = 1000
-/** What a blocking connection may queue while it is away: the worker sends a handful of commands, not thousands. */
-const BLOCKING_QUEUE_LENGTH = 1000
+/** Commands a connection holds (to write, or waiting for their answers) before it refuses more. */
+const QUEUE_LENGTH = 10_000
 
 /** Attempt `retries` waits 50 ms doubled up to RECONNECT_MAX_MS, with jitter so instances do not reconnect together. */
 export function reconnectDelayMs(retries: number, random = Math.random): number {
@@ -37,10 +37,29 @@ export function createRedisConnection(url: string, settings: RedisConnectionSett
 	return createClient({
 		url,
 		socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: (retries) => reconnectDelayMs(retries) },
-		...(settings.blocking
-			? { commandsQueueMaxLength: BLOCKING_QUEUE_LENGTH }
-			: { disableOfflineQueue: true, commandOptions: { timeout: settings.commandTimeoutMs } }),
+		// node-redis's own command time-out covers a command's wait to be written, not its reply: the
+		// reply's wait is `withTimeout`'s. The queue's bound keeps a hanging Redis from piling commands up.
+		commandsQueueMaxLength: QUEUE_LENGTH,
+		...(settings.blocking ? {} : { disableOfflineQueue: true, commandOptions: { timeout: settings.commandTimeoutMs } }),
 	})
+}
+
+/**
+ * A Redis command's answer, or `StoreUnavailable` once `ms` have passed: a Redis that hangs with its
+ * connection open (a full disk, a paused process) is away, and the page says so at once.
+ */
+export async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+	let timer: NodeJS.Timeout | undefined
+	const timeout = new Promise<never>((_resolve, reject) => {
+		timer = setTimeout(() => reject(new StoreUnavailable(new Error(`no answer in ${ms} ms`))), ms)
+	})
+	try {
+		return await Promise.race([work, timeout])
+	} catch (error) {
+		throw isConnectionError(error) ? new StoreUnavailable(error) : error
+	} finally {
+		clearTimeout(timer)
+	}
 }
 
 const connect = (url: string) => createRedisConnection(url, { commandTimeoutMs: 500 })
@@ -73,7 +92,7 @@ export function isStoreUnavailable(error: unknown): error is StoreUnavailable {
  * (a WRONGTYPE, a script error: a bug, told as one).
  */
 function isConnectionError(error: unknown): boolean {
-	return error instanceof Error && !(error instanceof ErrorReply)
+	return error instanceof Error && !(error instanceof ErrorReply) && !isStoreUnavailable(error)
 }
 
 /**
@@ -131,11 +150,7 @@ export function openRedis(url: string, settings: RedisConnectionSettings, log: (
 	client.connect().catch(() => undefined)
 	async function run<T>(command: (redis: RedisClient) => Promise<T>): Promise<T> {
 		if (!(await ready())) throw new StoreUnavailable(new Error('not connected'))
-		try {
-			return await command(client as RedisClient)
-		} catch (error) {
-			throw isConnectionError(error) ? new StoreUnavailable(error) : error
-		}
+		return withTimeout(command(client as RedisClient), settings.commandTimeoutMs)
 	}
 	async function close() {
 		if (client.isReady) await client.close()

@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { createClient } from 'redis'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { redisServerPath, reportRedisSkipped, startRedisServer } from '#tests/redis-server.ts'
-import { createRedisStore } from './redis.ts'
+import { createRedisStore, isStoreUnavailable } from './redis.ts'
 import { createSqliteStore } from './sqlite.ts'
 import type { KeyValueStore } from './types.ts'
 
@@ -162,6 +162,51 @@ describe.skipIf(!redisServerPath)('redis', () => {
 		} finally {
 			await raw.close()
 			await store.close()
+		}
+	})
+
+	// ADR 0049: no offline queue, a short command time-out, reconnection for ever.
+	it('fails at once while its Redis is away, and works again when it is back, without being opened again', async () => {
+		const own = await startRedisServer()
+		const store = createRedisStore(own.url, { prefix: 'test:away:', log: () => {} })
+		try {
+			await store.set('kept', 'yes')
+			await own.kill()
+			const started = performance.now()
+			const failure = await store.get('kept').catch((error: unknown) => error)
+			const failedInMs = performance.now() - started
+			expect(isStoreUnavailable(failure), String(failure)).toBe(true)
+			expect(failedInMs).toBeLessThan(200)
+			const back = await startRedisServer({ port: own.port, dir: own.dir })
+			try {
+				await vi.waitFor(async () => expect(await store.get('kept')).toBe('yes'), { timeout: 5000, interval: 50 })
+			} finally {
+				back.stop()
+			}
+		} finally {
+			await store.close()
+		}
+	})
+
+	it('gives a command up after its time-out when Redis hangs', async () => {
+		const own = await startRedisServer({ args: ['--enable-debug-command', 'yes'] })
+		const store = createRedisStore(own.url, { prefix: 'test:hang:', commandTimeoutMs: 200, log: () => {} })
+		const raw = createClient({ url: own.url })
+		await raw.connect()
+		try {
+			await store.set('x', '1')
+			// DEBUG SLEEP holds Redis's one thread, as a Redis stuck on its disk would.
+			const sleeping = raw.sendCommand(['DEBUG', 'SLEEP', '1']).catch(() => undefined)
+			await new Promise((resolve) => setTimeout(resolve, 50))
+			const started = performance.now()
+			const failure = await store.get('x').catch((error: unknown) => error)
+			expect(isStoreUnavailable(failure), String(failure)).toBe(true)
+			expect(performance.now() - started).toBeLessThan(600)
+			await sleeping
+		} finally {
+			await raw.close()
+			await store.close()
+			own.stop()
 		}
 	})
 })

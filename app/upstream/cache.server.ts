@@ -6,7 +6,7 @@
  */
 import { totalTtl, type Cache, type CacheEntry } from '@epic-web/cachified'
 import { LRUCache } from 'lru-cache'
-import { createRedisConnection, FIRST_CONNECT_WAIT_MS, logWhileAway } from '#app/store/redis.ts'
+import { createRedisConnection, FIRST_CONNECT_WAIT_MS, logWhileAway, withTimeout } from '#app/store/redis.ts'
 import { getEnv } from '../env.server.ts'
 
 /** A cachified cache that can also drop keys by prefix (for tests and resets) and be closed. */
@@ -54,7 +54,8 @@ export function createRedisCache(
 	const log = options.log ?? ((line: string) => console.error(line))
 	// Commands refused at once while Redis is away, and given up after a short time-out when it hangs:
 	// a miss, and the page is served from the upstream (ADR 0049).
-	const client = createRedisConnection(url, { commandTimeoutMs: options.commandTimeoutMs ?? 500 })
+	const commandTimeoutMs = options.commandTimeoutMs ?? 500
+	const client = createRedisConnection(url, { commandTimeoutMs })
 	logWhileAway(client, (line) => log(`cache: ${line}`))
 	let connecting: Promise<unknown> | undefined
 	let firstWait: Promise<unknown> | undefined
@@ -76,7 +77,7 @@ export function createRedisCache(
 		async get(key) {
 			try {
 				if (!(await ready())) return null
-				const text = await client.get(prefix + key)
+				const text = await withTimeout(client.get(prefix + key), commandTimeoutMs)
 				return text ? (JSON.parse(text) as CacheEntry) : null
 			} catch (error) {
 				log(`redis cache: get ${key}: ${(error as Error).message}`)
@@ -88,12 +89,15 @@ export function createRedisCache(
 				if (!(await ready())) return
 				const ttl = totalTtl(entry.metadata)
 				const value = JSON.stringify(entry)
-				if (!Number.isFinite(ttl)) await client.set(prefix + key, value)
+				if (!Number.isFinite(ttl)) await withTimeout(client.set(prefix + key, value), commandTimeoutMs)
 				else {
 					const expiresAt = entry.metadata.createdTime + ttl
-					await client.set(prefix + key, value, {
-						expiration: { type: 'PXAT', value: Math.max(expiresAt, Date.now() + 1) },
-					})
+					await withTimeout(
+						client.set(prefix + key, value, {
+							expiration: { type: 'PXAT', value: Math.max(expiresAt, Date.now() + 1) },
+						}),
+						commandTimeoutMs,
+					)
 				}
 			} catch (error) {
 				log(`redis cache: set ${key}: ${(error as Error).message}`)
