@@ -39,7 +39,7 @@ export interface PortalAppOptions {
 	before?: RequestHandler[]
 	/** The built-in upstream emulator, mounted at /_emulator when no upstream is configured. */
 	emulator?: Router
-	/** The readiness check of /readyz: the store answers (node:sqlite, or Redis). /healthz only says the process is alive. */
+	/** The check of /readyz: the store answers (node:sqlite, or Redis). /healthz only says the process is alive. */
 	readinessCheck?: () => Promise<void>
 	/** The picture route's answer to `/img?…` (entry.server's `answerPicture`, ADR 0033); none: no route. */
 	pictures?: (query: URLSearchParams) => Promise<PictureResponse>

@@ -62,9 +62,8 @@ export async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 	}
 }
 
-const connect = (url: string) => createRedisConnection(url, { commandTimeoutMs: 500 })
 /** The client `createRedisConnection` makes. */
-export type RedisClient = ReturnType<typeof connect>
+export type RedisClient = ReturnType<typeof createRedisConnection>
 
 /**
  * Redis is away (down, restarting, hanging): what the portal keeps there cannot be read or written

@@ -187,6 +187,9 @@ test('Redis lost and back: 503 with the outage message within a second, then ses
 	expect(alive.status).toBe(200)
 	expect(portal.process.exitCode).toBeNull()
 
+	// Down a while, so the portal's reconnecting has backed off to its longest wait (a second).
+	await new Promise((resolve) => setTimeout(resolve, 2500))
+	expect((await send(`${portal.url}/settings/profile`, { cookie })).status).toBe(503)
 	// Back on the same port and data (its append-only file): no restart of the portal.
 	redis = await startRedisServer({ port: redis.port, dir: redis.dir })
 	const back = performance.now()
