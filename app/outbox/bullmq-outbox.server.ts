@@ -109,7 +109,7 @@ export function createBullmqOutbox(url: string, settings: BullmqOutboxSettings):
 	 */
 	let durability: Promise<RedisDurability> | undefined
 	function judge(): Promise<RedisDurability> {
-		const reading = readRedisDurability(lists.client).then((verdict) => {
+		const reading = withTimeout(readRedisDurability(lists.client), settings.commandTimeoutMs).then((verdict) => {
 			tell(verdict)
 			if (usable(verdict)) startWorker()
 			return verdict

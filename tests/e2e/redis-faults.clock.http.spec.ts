@@ -135,6 +135,16 @@ async function ticketsByMarker(request: import('@playwright/test').APIRequestCon
 
 const runId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 
+test('/readyz: the worker’s portal (node:sqlite under DATA_DIR) is ready; /healthz says it is alive', async ({
+	request,
+}) => {
+	const ready = await request.get('/readyz')
+	expect(ready.status()).toBe(200)
+	expect(await ready.json()).toEqual({ status: 'ready' })
+	expect(ready.headers()['cache-control']).toBe('no-store')
+	expect((await request.get('/healthz')).status()).toBe(200)
+})
+
 test('Redis lost and back: 503 with the outage message within a second, then sessions and the outbox recover', async ({
 	request,
 	baseURL,
