@@ -26,7 +26,8 @@ const root = path.resolve(import.meta.dirname, '..')
 /** What entry.server exports for the server besides rendering. */
 interface PortalEntry {
 	createLoadContext: (args: { nonce: string; clientIp?: string }) => RouterContextProvider
-	checkStore: () => Promise<void>
+	/** /readyz: the store and the outbox answer (ADR 0049). */
+	checkReadiness: () => Promise<void>
 	closeStore: () => Promise<void>
 	/** The support outbox's background delivery (ADR 0020). */
 	startSupportOutbox: () => void
@@ -75,7 +76,7 @@ if (dev) {
 		workerConnectSources: shopConnectSources({ shops: env.SHOP_ORIGINS, previewHosts: env.SHOP_PREVIEW_HOSTS }),
 		before: [viteServer.middlewares],
 		emulator: emulator?.router,
-		readinessCheck: async () => entryOf(await loadBuild()).checkStore(),
+		readinessCheck: async () => entryOf(await loadBuild()).checkReadiness(),
 		scriptOrigins: async (cookies) => entryOf(await loadBuild()).analyticsScriptOrigins(cookies),
 		pictures: async (query) => entryOf(await loadBuild()).answerPicture(query),
 	})
@@ -101,7 +102,7 @@ if (dev) {
 		workerConnectSources: shopConnectSources({ shops: env.SHOP_ORIGINS, previewHosts: env.SHOP_PREVIEW_HOSTS }),
 		clientDir: path.join(buildDir, 'client'),
 		emulator: emulator?.router,
-		readinessCheck: entry.checkStore,
+		readinessCheck: entry.checkReadiness,
 		scriptOrigins: entry.analyticsScriptOrigins,
 		pictures: entry.answerPicture,
 	})

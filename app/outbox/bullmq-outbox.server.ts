@@ -252,6 +252,10 @@ export function createBullmqOutbox(url: string, settings: BullmqOutboxSettings):
 			})
 			return entries.filter((entry) => entry !== null)
 		},
+		async checkReady() {
+			if (!queueClient.isReady) throw new StoreUnavailable(new Error('not connected'))
+			await lists.run((client) => client.ping())
+		},
 		start() {
 			if (wanted || closed) return
 			// The worker starts once Redis is judged to keep its data (or REDIS_ALLOW_VOLATILE says run anyway).

@@ -24,6 +24,8 @@ export interface OutboxBackend {
 	waitForDelivery(reference: string, ms: number): Promise<boolean>
 	/** The user's requests, newest first. */
 	recent(userId: string, limit: number): Promise<OutboxEntry[]>
+	/** Throws when it could not take a request now (its Redis away), for /readyz. */
+	checkReady(): Promise<void>
 	/** Starts delivering what is due in the background (kept requests of earlier runs too). */
 	start(): void
 	/** Stops the background delivery: attempts in flight get a moment to finish, then are abandoned to a later run. */

@@ -221,6 +221,9 @@ export function createSqliteOutbox(file: string, settings: OutboxSettings): Outb
 				}),
 			)
 		},
+		async checkReady() {
+			statusOf.get('')
+		},
 		start() {
 			if (timer || closed) return
 			sweep.run(Date.now() - KEEP_DELIVERED_MS)

@@ -97,9 +97,7 @@ export async function sendSupportRequest(submission: SupportSubmission): Promise
 		uploads: null,
 	})
 	// Kept now: Redis going away while the customer waits is no failure of the request, only no news of it.
-	const delivered = await backend
-		.waitForDelivery(reference, getEnv().SUPPORT_DELIVERY_WAIT_MS)
-		.catch(() => false)
+	const delivered = await backend.waitForDelivery(reference, getEnv().SUPPORT_DELIVERY_WAIT_MS).catch(() => false)
 	return { reference, delivered }
 }
 
@@ -107,6 +105,11 @@ export async function sendSupportRequest(submission: SupportSubmission): Promise
 export async function recentSupportRequests(userId: string, limit = 10): Promise<SupportRequestSummary[]> {
 	const entries = await getOutbox().recent(userId, limit)
 	return entries.map((entry) => ({ ...entry, delivered: entry.status === 'delivered' }))
+}
+
+/** For /readyz: throws when the outbox could not take a request now. */
+export async function checkSupportOutbox(): Promise<void> {
+	await getOutbox().checkReady()
 }
 
 /** Starts background delivery (at server start): requests kept by earlier runs are delivered too. */

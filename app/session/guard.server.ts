@@ -8,6 +8,7 @@ import { requiresLogin, screenForPattern } from '#app/domain/screens.ts'
 import { screenContext, sessionContext } from '#app/request-context.server.ts'
 import { isStoreUnavailable } from '#app/store/redis.ts'
 import { commitSession, destroySession, getSession, hasCredentials } from './session.server.ts'
+import { storeConnected } from './store.server.ts'
 
 const MODEL_CODE = /^[A-Za-z0-9_-]{1,32}$/
 
@@ -18,6 +19,7 @@ const MODEL_CODE = /^[A-Za-z0-9_-]{1,32}$/
  * gets the new one saved under a new id and the old one deleted.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
+	if (!READS.has(request.method) && !(await storeConnected())) throw storeAway()
 	const original = await storeAnswers(getSession(request.headers.get('Cookie')))
 	const before = JSON.stringify(original.data)
 	const mdl = url.searchParams.get('mdl')
@@ -44,10 +46,13 @@ async function storeAnswers<T>(work: Promise<T>): Promise<T> {
 	try {
 		return await work
 	} catch (error) {
-		if (isStoreUnavailable(error)) throw data({ errorKey: 'toast.tryAgain' }, { status: 503 })
+		if (isStoreUnavailable(error)) throw storeAway()
 		throw error
 	}
 }
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+const storeAway = () => data({ errorKey: 'toast.tryAgain' }, { status: 503 })
 
 /**
  * Screens not in the no-login list need credentials. Without them the user is

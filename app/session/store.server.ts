@@ -34,9 +34,20 @@ export async function closeStore() {
 	store = undefined
 }
 
-/** For /readyz: the store answers (a round trip to Redis, or a read of the sqlite file). */
+/** For /readyz (with the outbox: app/readiness.server.ts): the store answers (a Redis round trip, or a sqlite read). */
 export async function checkStore() {
 	const current = getStore()
 	if (current.kind === 'redis') await (current as RedisKeyValueStore).ping()
 	else await current.get('readyz')
+}
+
+/**
+ * Whether the store is connected now, without a round trip: false only for a Redis known to be away.
+ * A form post is refused at once then (ADR 0049), before its action calls an upstream whose work
+ * (a sign-in, an account made) the portal could not save.
+ */
+export async function storeConnected(): Promise<boolean> {
+	const current = getStore()
+	// Waits at start only, for the first connection (a moment at most).
+	return current.kind !== 'redis' || (current as RedisKeyValueStore).ready()
 }
