@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
+import { EventEmitter } from 'node:events'
 import { createClient } from 'redis'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { redisServerPath, reportRedisSkipped, startRedisServer } from '#tests/redis-server.ts'
-import { createRedisStore, isStoreUnavailable } from './redis.ts'
+import { createRedisStore, isStoreUnavailable, logWhileAway, reconnectDelayMs } from './redis.ts'
 import { createSqliteStore } from './sqlite.ts'
 import type { KeyValueStore } from './types.ts'
 
@@ -109,6 +110,32 @@ describe('sqlite store on disk', () => {
 		const second = createSqliteStore(file)
 		expect(await second.get('session:abc')).toBe('{"x":1}')
 		await second.close()
+	})
+})
+
+describe('a Redis connection while Redis is away', () => {
+	it('is logged once when lost and once when back, not at every reconnect', () => {
+		const connection = new EventEmitter()
+		const lines: string[] = []
+		logWhileAway(connection, (line) => lines.push(line))
+		connection.emit('error', new Error('connect ECONNREFUSED'))
+		connection.emit('error', new Error('connect ECONNREFUSED'))
+		connection.emit('ready')
+		connection.emit('error', new Error('Socket closed unexpectedly'))
+		for (let i = 0; i < 10; i++) connection.emit('error', new Error('connect ECONNREFUSED'))
+		connection.emit('ready')
+		expect(lines).toEqual([
+			'redis: connect ECONNREFUSED',
+			'redis: Socket closed unexpectedly (connection lost: trying again until it is back)',
+			'redis: connected again',
+		])
+	})
+
+	it('is tried again 50 ms doubling up to a second apart, with jitter', () => {
+		expect([0, 1, 2, 3, 4, 5, 20].map((retries) => reconnectDelayMs(retries, () => 1))).toEqual([
+			50, 100, 200, 400, 800, 1000, 1000,
+		])
+		expect(reconnectDelayMs(20, () => 0)).toBe(500)
 	})
 })
 
