@@ -11,6 +11,7 @@ import { Queue, UnrecoverableError, Worker, createNodeRedisClient, type Job } fr
 import {
 	createRedisConnection,
 	logWhileAway,
+	onceWhileRepeated,
 	openRedis,
 	readyCheck,
 	StoreUnavailable,
@@ -30,6 +31,8 @@ const KEEP_DELIVERED_SECONDS = 90 * 24 * 60 * 60
 /** How many of a user's references their list keeps. */
 const USER_LIST_LENGTH = 50
 const POLL_MS = 100
+/** At shutdown, how long jobs in flight may finish (and BullMQ close) before the process goes anyway. */
+const STOP_GRACE_MS = 5000
 /**
  * An add carries the customer's files (base64): it may take longer than a session's read, so its
  * connection waits this many times the command time-out before calling Redis away.
@@ -96,7 +99,8 @@ export function createBullmqOutbox(url: string, settings: BullmqOutboxSettings):
 		connection: logged(createNodeRedisClient(queueClient)),
 		prefix: PREFIX,
 	})
-	queue.on('error', (error) => logOutbox(`queue: ${error.message}`, 'warn'))
+	const warnOnce = onceWhileRepeated((line) => logOutbox(line, 'warn'))
+	queue.on('error', (error) => warnOnce(`queue: ${error.message}`))
 	const queueReady = readyCheck(queueClient)
 	const lists = openRedis(url, { commandTimeoutMs: settings.commandTimeoutMs }, (line) => logOutbox(line, 'warn'))
 	let worker: Worker<JobData, { ticketId: string }> | undefined
@@ -170,7 +174,7 @@ export function createBullmqOutbox(url: string, settings: BullmqOutboxSettings):
 				backoffStrategy: (attemptsMade: number) => backOffMs(attemptsMade, settings.retryBaseMs, settings.retryMaxMs),
 			},
 		})
-		worker.on('error', (error) => logOutbox(`worker: ${error.message}`, 'warn'))
+		worker.on('error', (error) => warnOnce(`worker: ${error.message}`))
 	}
 
 	return {
@@ -266,9 +270,13 @@ export function createBullmqOutbox(url: string, settings: BullmqOutboxSettings):
 		async stop() {
 			if (closed) return
 			closed = true
-			// Lets jobs in flight finish; one cut short is found again by its lock's expiry.
-			await worker?.close()
-			await queue.close()
+			// Lets jobs in flight finish; one cut short is found again by its lock's expiry. With Redis away
+			// BullMQ's close waits for a connection that does not come: the shutdown does not wait for it.
+			const closing = (async () => {
+				await worker?.close()
+				await queue.close()
+			})()
+			await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())])
 			await lists.close()
 		},
 	}

@@ -117,6 +117,21 @@ export function logWhileAway(
 	})
 }
 
+/**
+ * A log of errors that says each one once, then again only after `quietMs` (BullMQ's queue and worker
+ * repeat theirs at each reconnect while Redis is away).
+ */
+export function onceWhileRepeated(log: (line: string) => void, quietMs = 60_000, now = () => Date.now()) {
+	const said = new Map<string, number>()
+	return (line: string) => {
+		const last = said.get(line)
+		if (last !== undefined && now() - last < quietMs) return
+		if (said.size > 100) said.clear()
+		said.set(line, now())
+		log(line)
+	}
+}
+
 /** How long the first commands wait for the first connection (at start); once it was made, none waits. */
 export const FIRST_CONNECT_WAIT_MS = 500
 
