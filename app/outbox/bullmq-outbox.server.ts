@@ -31,6 +31,8 @@ const KEEP_DELIVERED_SECONDS = 90 * 24 * 60 * 60
 /** How many of a user's references their list keeps. */
 const USER_LIST_LENGTH = 50
 const POLL_MS = 100
+const LOCK_MS = 15_000
+const STALLED_CHECK_MS = 5_000
 /** At shutdown, how long jobs in flight may finish (and BullMQ close) before the process goes anyway. */
 const STOP_GRACE_MS = 5000
 /**
@@ -170,6 +172,12 @@ export function createBullmqOutbox(url: string, settings: BullmqOutboxSettings):
 			connection: logged(createNodeRedisClient(createRedisConnection(url, { commandTimeoutMs: 0, blocking: true }))),
 			prefix: PREFIX,
 			concurrency: CONCURRENCY,
+			// A job whose process died (kill -9, a lost instance) is taken again once its lock lapses: in 15 s
+			// plus at most 5 s to notice, not BullMQ's 30 + 30. The lock is renewed every 7.5 s while it runs.
+			lockDuration: LOCK_MS,
+			stalledInterval: STALLED_CHECK_MS,
+			// Stalled is not failed: a request whose process died again and again is still delivered, once.
+			maxStalledCount: ATTEMPTS,
 			settings: {
 				backoffStrategy: (attemptsMade: number) => backOffMs(attemptsMade, settings.retryBaseMs, settings.retryMaxMs),
 			},
