@@ -92,6 +92,16 @@ const EnvSchema = z.object({
 	/** Sessions and the master-data cache in Redis instead of node:sqlite and memory. */
 	REDIS_URL: optionalUrlOf(/^rediss?$/),
 	/**
+	 * How long one Redis command may take before the portal treats Redis as away (ADR 0049): a page
+	 * then answers 503 at once instead of waiting on a Redis that hangs.
+	 */
+	REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(500),
+	/**
+	 * `true` runs the support outbox on a Redis that may forget (no append-only file, an eviction policy
+	 * other than noeviction, or settings it cannot read): accepted requests may then be lost. Logged at error.
+	 */
+	REDIS_ALLOW_VOLATILE: z.enum(['true', 'false']).default('false'),
+	/**
 	 * How long a support form waits for the help centre before saying the request
 	 * is kept and will be delivered (the outbox, ADR 0020).
 	 */

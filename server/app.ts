@@ -44,8 +44,8 @@ export interface PortalAppOptions {
 	before?: RequestHandler[]
 	/** The built-in upstream emulator, mounted at /_emulator when no upstream is configured. */
 	emulator?: Router
-	/** A readiness check for /healthz. */
-	healthCheck?: () => Promise<void>
+	/** The check of /readyz: the store answers (node:sqlite, or Redis). /healthz only says the process is alive. */
+	readinessCheck?: () => Promise<void>
 	/** The picture route's answer to `/img?…` (entry.server's `answerPicture`, ADR 0033); none: no route. */
 	pictures?: (query: URLSearchParams) => Promise<PictureResponse>
 	/** Script origins a request's page may load besides its own (the analytics script, when the visitor allowed it). */
@@ -55,6 +55,8 @@ export interface PortalAppOptions {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/** /readyz answers within this, ready or not. */
+const READY_TIMEOUT_MS = 1000
 /** The embedded memberships (MembershipsRCM, MembershipsByReact), with or without a tab: the pages others may frame. */
 const EMBEDDABLE_PATH = /^\/cloud\/(?:app\/memberships|memberships-embedded)(?:\/[^/]+)?\/?$/
 /** Features no screen uses, off for the page and every frame in it. */
@@ -70,10 +72,18 @@ export function createPortalApp(options: PortalAppOptions) {
 	app.disable('x-powered-by')
 	app.set('trust proxy', options.trustProxy)
 
-	app.get('/healthz', async (_req, res) => {
+	// Alive: the process answers. Redis away is no reason to restart it (it recovers by itself, ADR 0049).
+	app.get('/healthz', (_req, res) => {
+		res.set('Cache-Control', 'no-store').json({ status: 'ok' })
+	})
+	// Ready: what it keeps can be read now, so a proxy sends it visitors; 503 while not.
+	app.get('/readyz', async (_req, res) => {
 		try {
-			await options.healthCheck?.()
-			res.set('Cache-Control', 'no-store').json({ status: 'ok' })
+			await Promise.race([
+				options.readinessCheck?.(),
+				new Promise((_resolve, reject) => setTimeout(() => reject(new Error('timed out')), READY_TIMEOUT_MS).unref()),
+			])
+			res.set('Cache-Control', 'no-store').json({ status: 'ready' })
 		} catch {
 			res.status(503).set('Cache-Control', 'no-store').json({ status: 'unavailable' })
 		}

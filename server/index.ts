@@ -30,7 +30,8 @@ const root = path.resolve(import.meta.dirname, '..')
 /** What entry.server exports for the server besides rendering. */
 interface PortalEntry {
 	createLoadContext: (args: { nonce: string; clientIp?: string; country?: string | null }) => RouterContextProvider
-	checkStore: () => Promise<void>
+	/** /readyz: the store and the outbox answer (ADR 0049). */
+	checkReadiness: () => Promise<void>
 	closeStore: () => Promise<void>
 	/** The support outbox's background delivery (ADR 0020). */
 	startSupportOutbox: () => void
@@ -84,7 +85,7 @@ if (dev) {
 		workerConnectSources: shopConnectSources({ shops: env.SHOP_ORIGINS, previewHosts: env.SHOP_PREVIEW_HOSTS }),
 		before: [viteServer.middlewares],
 		emulator: emulator?.router,
-		healthCheck: async () => entryOf(await loadBuild()).checkStore(),
+		readinessCheck: async () => entryOf(await loadBuild()).checkReadiness(),
 		scriptOrigins: async (cookies) => entryOf(await loadBuild()).analyticsScriptOrigins(cookies),
 		pictures: async (query) => entryOf(await loadBuild()).answerPicture(query),
 	})
@@ -110,7 +111,7 @@ if (dev) {
 		workerConnectSources: shopConnectSources({ shops: env.SHOP_ORIGINS, previewHosts: env.SHOP_PREVIEW_HOSTS }),
 		clientDir: path.join(buildDir, 'client'),
 		emulator: emulator?.router,
-		healthCheck: entry.checkStore,
+		readinessCheck: entry.checkReadiness,
 		scriptOrigins: entry.analyticsScriptOrigins,
 		pictures: entry.answerPicture,
 		// Production only: in development every page is rendered, so a change shows at once.

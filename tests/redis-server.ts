@@ -4,7 +4,10 @@
  * (CI installs it, so nothing is skipped there).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
 
 export const redisServerPath: string | undefined =
 	spawnSync('sh', ['-c', 'command -v redis-server']).stdout.toString().trim() || undefined
@@ -30,16 +33,63 @@ function answers(port: number): Promise<boolean> {
 	})
 }
 
-export async function startRedisServer(): Promise<{ url: string; stop: () => void }> {
+export interface RedisServer {
+	url: string
+	port: number
+	/** Its working directory (the append-only file); removed by `stop`. */
+	dir: string
+	/** Ends it (SIGTERM) and removes its directory. */
+	stop: () => void
+	/** Ends it at once (SIGKILL), keeping its directory, so it can be started again on the same port and data. */
+	kill: () => Promise<void>
+}
+
+/**
+ * Starts a redis-server set up as the README asks for the outbox (an append-only file, noeviction),
+ * in a fresh directory, unless `args` say otherwise (`['--appendonly', 'no']`…: later ones win).
+ * `port` and `dir` start one again where a killed one was.
+ */
+export async function startRedisServer(
+	options: { args?: string[]; port?: number; dir?: string } = {},
+): Promise<RedisServer> {
 	if (!redisServerPath) throw new Error('no redis-server is installed')
-	const port = await freePort()
+	const port = options.port ?? (await freePort())
+	const dir = options.dir ?? mkdtempSync(path.join(os.tmpdir(), 'portal-redis-'))
 	const child: ChildProcess = spawn(
 		redisServerPath,
-		['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'],
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--dir',
+			dir,
+			'--save',
+			'',
+			'--appendonly',
+			'yes',
+			'--maxmemory-policy',
+			'noeviction',
+			...(options.args ?? []),
+		],
 		{ stdio: 'ignore' },
 	)
+	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
 	for (let i = 0; i < 50; i++) {
-		if (await answers(port)) return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill() }
+		if (await answers(port))
+			return {
+				url: `redis://127.0.0.1:${port}`,
+				port,
+				dir,
+				stop: () => {
+					child.kill()
+					void exited.then(() => rmSync(dir, { recursive: true, force: true }))
+				},
+				kill: async () => {
+					child.kill('SIGKILL')
+					await exited
+				},
+			}
 		await new Promise((resolve) => setTimeout(resolve, 100))
 	}
 	child.kill()

@@ -11,6 +11,7 @@
  *   over the limit, the root error page says so with a 429.
  */
 import { data, type MiddlewareFunction } from 'react-router'
+import { isStoreUnavailable } from '#app/store/redis.ts'
 import { clientKey, consumeLimit, POSTS_PER_CLIENT, RateLimited, retryAfterContext } from './rate-limit.server.ts'
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -28,6 +29,8 @@ export const postLimitMiddleware: MiddlewareFunction<Response> = async ({ reques
 		await consumeLimit({ rule: POSTS_PER_CLIENT, key: clientKey(context) }, context)
 	} catch (error) {
 		if (error instanceof RateLimited) throw data({ errorKey: 'errors.tooManyRequests' }, { status: 429 })
+		// Redis hanging (away, the in-memory insurance counts instead): the outage's 503 (ADR 0049).
+		if (isStoreUnavailable(error)) throw data({ errorKey: 'toast.tryAgain' }, { status: 503 })
 		throw error
 	}
 	return next()

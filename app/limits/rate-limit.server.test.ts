@@ -367,7 +367,7 @@ describe.skipIf(!redisServerPath)('on Redis', () => {
 		const context = new RouterContextProvider()
 		context.set(m.clientIpContext, address())
 		await m.limits.limitedMail(m.limits.mailLimits(context, target), async () => 'sent')
-		const client = await getRedisClient()!
+		const client = (await getRedisClient())!
 		expect(await client.get(`portal:limit:mail-email:${target}`)).toBe('1')
 		const ttl = await client.pTTL(`portal:limit:mail-email:${target}`)
 		expect(ttl).toBeGreaterThan(0)

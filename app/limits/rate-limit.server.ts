@@ -17,6 +17,7 @@ import { clientLimitKey } from '#app/domain/client-address.ts'
 import { clientIpContext } from '#app/request-context.server.ts'
 import { getEnv } from '#app/env.server.ts'
 import { getRedisClient, getStore } from '#app/session/store.server.ts'
+import { withTimeout } from '#app/store/redis.ts'
 import { isOutage, isUpstreamError, UpstreamError } from '#app/upstream/errors.ts'
 import { countRateLimitRefusal } from '#app/observability/metrics.server.ts'
 
@@ -94,14 +95,20 @@ function pointsOf(rule: RateLimit): number {
 	return getEnv().RATE_LIMITS[rule.name] ?? rule.points
 }
 
-async function createLimiter(rule: RateLimit, redis: ReturnType<typeof getRedisClient>): Promise<RateLimiterAbstract> {
+async function createLimiter(
+	rule: RateLimit,
+	redis: ReturnType<typeof getRedisClient> | null,
+): Promise<RateLimiterAbstract> {
 	const options = { keyPrefix: `portal:limit:${rule.name}`, points: pointsOf(rule), duration: rule.seconds }
-	if (!redis) return new RateLimiterMemory(options)
+	const client = await redis
+	if (!client) return new RateLimiterMemory(options)
 	return new RateLimiterRedis({
 		...options,
-		storeClient: await redis,
+		// Not awaited to be connected: while Redis is away (at start too) the insurance counts (ADR 0049).
+		storeClient: client,
 		useRedisPackage: true,
-		// While Redis is away, count in memory rather than wait for it or let everyone through.
+		// While Redis is away, count in memory rather than wait for it or let everyone through: each instance
+		// then counts its own share, so a limit is at most the instances' number times looser for that while.
 		rejectIfRedisNotReady: true,
 		insuranceLimiter: new RateLimiterMemory(options),
 	})
@@ -133,7 +140,7 @@ const keyOf = (check: RateLimitCheck) => check.key.trim().toLowerCase()
 export async function consumeLimit(check: RateLimitCheck, context?: Readonly<RouterContextProvider>): Promise<void> {
 	if (!keyOf(check)) return
 	try {
-		await (await limiterFor(check.rule)).consume(keyOf(check))
+		await withTimeout((await limiterFor(check.rule)).consume(keyOf(check)), getEnv().REDIS_COMMAND_TIMEOUT_MS)
 	} catch (rejection) {
 		if (!(rejection instanceof RateLimiterRes)) throw rejection
 		const refusal = new RateLimited(check.rule, rejection.msBeforeNext)
@@ -146,7 +153,7 @@ export async function consumeLimit(check: RateLimitCheck, context?: Readonly<Rou
 /** Whether a key has used up its limit already, without counting: notes the wait in the request's context. */
 async function usedUp(check: RateLimitCheck, context?: Readonly<RouterContextProvider>): Promise<boolean> {
 	if (!keyOf(check)) return false
-	const state = await (await limiterFor(check.rule)).get(keyOf(check))
+	const state = await withTimeout((await limiterFor(check.rule)).get(keyOf(check)), getEnv().REDIS_COMMAND_TIMEOUT_MS)
 	if (!state || state.consumedPoints < pointsOf(check.rule)) return false
 	countRateLimitRefusal(check.rule.name)
 	context?.set(retryAfterContext, new RateLimited(check.rule, state.msBeforeNext).retryAfterSeconds)
@@ -157,7 +164,7 @@ async function usedUp(check: RateLimitCheck, context?: Readonly<RouterContextPro
 async function giveBack(check: RateLimitCheck): Promise<void> {
 	if (!keyOf(check)) return
 	try {
-		await (await limiterFor(check.rule)).reward(keyOf(check))
+		await withTimeout((await limiterFor(check.rule)).reward(keyOf(check)), getEnv().REDIS_COMMAND_TIMEOUT_MS)
 	} catch (error) {
 		// A count not given back only makes the limit stricter until its window ends: not worth failing the request.
 		console.error(`rate limit ${check.rule.name}: ${(error as Error).message}`)

@@ -97,7 +97,7 @@ describe('the outbox backends’ depth', () => {
 
 	it.skipIf(!redisServerPath)('BullMQ: kept requests wait, the oldest by when it was added', async () => {
 		const redis = await startRedisServer()
-		const outbox = createBullmqOutbox(redis.url, SETTINGS)
+		const outbox = createBullmqOutbox(redis.url, { ...SETTINGS, commandTimeoutMs: 500, allowVolatile: false })
 		try {
 			expect(await outbox.depth()).toEqual({ waiting: 0, failed: 0, oldestWaitingSince: null })
 			const before = Date.now()

@@ -27,6 +27,8 @@ export interface OutboxBackend {
 	recent(userId: string, limit: number): Promise<OutboxEntry[]>
 	/** How many requests are kept undelivered, and since when the oldest waits (the metrics, ADR 0050). */
 	depth(): Promise<OutboxDepth>
+	/** Throws when it could not take a request now (its Redis away), for /readyz. */
+	checkReady(): Promise<void>
 	/** Starts delivering what is due in the background (kept requests of earlier runs too). */
 	start(): void
 	/** Stops the background delivery: attempts in flight get a moment to finish, then are abandoned to a later run. */

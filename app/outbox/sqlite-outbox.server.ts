@@ -229,6 +229,9 @@ export function createSqliteOutbox(file: string, settings: OutboxSettings): Outb
 			const row = depth.get() as { waiting: number; failed: number; oldest: string | null }
 			return { waiting: row.waiting, failed: row.failed, oldestWaitingSince: row.oldest }
 		},
+		async checkReady() {
+			statusOf.get('')
+		},
 		start() {
 			if (timer || closed) return
 			sweep.run(Date.now() - KEEP_DELIVERED_MS)

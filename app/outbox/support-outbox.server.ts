@@ -69,7 +69,11 @@ function getOutbox(): OutboxBackend {
 			retryMaxMs: env.SUPPORT_RETRY_MAX_MS,
 		}
 		outbox = env.REDIS_URL
-			? createBullmqOutbox(env.REDIS_URL, settings)
+			? createBullmqOutbox(env.REDIS_URL, {
+					...settings,
+					commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
+					allowVolatile: env.REDIS_ALLOW_VOLATILE === 'true',
+				})
 			: createSqliteOutbox(path.resolve(env.DATA_DIR, 'support-outbox.sqlite'), settings)
 	}
 	return outbox
@@ -96,7 +100,8 @@ export async function sendSupportRequest(submission: SupportSubmission): Promise
 		files: submission.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, bytes: a.bytes })),
 		uploads: null,
 	})
-	const delivered = await backend.waitForDelivery(reference, getEnv().SUPPORT_DELIVERY_WAIT_MS)
+	// Kept now: Redis going away while the customer waits is no failure of the request, only no news of it.
+	const delivered = await backend.waitForDelivery(reference, getEnv().SUPPORT_DELIVERY_WAIT_MS).catch(() => false)
 	return { reference, delivered }
 }
 
@@ -104,6 +109,11 @@ export async function sendSupportRequest(submission: SupportSubmission): Promise
 export async function recentSupportRequests(userId: string, limit = 10): Promise<SupportRequestSummary[]> {
 	const entries = await getOutbox().recent(userId, limit)
 	return entries.map((entry) => ({ ...entry, delivered: entry.status === 'delivered' }))
+}
+
+/** For /readyz: throws when the outbox could not take a request now. */
+export async function checkSupportOutbox(): Promise<void> {
+	await getOutbox().checkReady()
 }
 
 /** Starts background delivery (at server start): requests kept by earlier runs are delivered too. */

@@ -11,16 +11,22 @@ export function getStore(): KeyValueStore {
 	if (!store) {
 		const env = getEnv()
 		store = env.REDIS_URL
-			? createRedisStore(env.REDIS_URL)
+			? createRedisStore(env.REDIS_URL, { commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS })
 			: createSqliteStore(path.resolve(env.DATA_DIR, 'portal.sqlite'))
 	}
 	return store
 }
 
-/** The store's Redis connection when it is on Redis, for what must share it (the rate limits); else null. */
-export function getRedisClient(): Promise<RedisClient> | null {
-	getStore()
-	return store && 'client' in store ? store.client() : null
+/**
+ * The store's Redis connection when it is on Redis, for what must share it (the rate limits); else null.
+ * Handed over whether or not it is connected now: a user of it checks `isReady` (ADR 0049).
+ */
+export async function getRedisClient(): Promise<RedisClient | null> {
+	const current = getStore()
+	if (current.kind !== 'redis') return null
+	// Waits for the first connection at start only (a moment at most), so the first counts go to Redis.
+	await (current as RedisKeyValueStore).ready()
+	return (current as RedisKeyValueStore).client
 }
 
 export async function closeStore() {
@@ -28,7 +34,20 @@ export async function closeStore() {
 	store = undefined
 }
 
-/** For /healthz: the store answers. */
+/** For /readyz (with the outbox: app/readiness.server.ts): the store answers (a Redis round trip, or a sqlite read). */
 export async function checkStore() {
-	await getStore().get('healthz')
+	const current = getStore()
+	if (current.kind === 'redis') await (current as RedisKeyValueStore).ping()
+	else await current.get('readyz')
+}
+
+/**
+ * Whether the store is connected now, without a round trip: false only for a Redis known to be away.
+ * A form post is refused at once then (ADR 0049), before its action calls an upstream whose work
+ * (a sign-in, an account made) the portal could not save.
+ */
+export async function storeConnected(): Promise<boolean> {
+	const current = getStore()
+	// Waits at start only, for the first connection (a moment at most).
+	return current.kind !== 'redis' || (current as RedisKeyValueStore).ready()
 }

@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
+import { EventEmitter } from 'node:events'
 import { createClient } from 'redis'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { redisServerPath, reportRedisSkipped, startRedisServer } from '#tests/redis-server.ts'
-import { createRedisStore } from './redis.ts'
+import { createRedisStore, isStoreUnavailable, logWhileAway, reconnectDelayMs } from './redis.ts'
 import { createSqliteStore } from './sqlite.ts'
 import type { KeyValueStore } from './types.ts'
 
@@ -112,6 +113,32 @@ describe('sqlite store on disk', () => {
 	})
 })
 
+describe('a Redis connection while Redis is away', () => {
+	it('is logged once when lost and once when back, not at every reconnect', () => {
+		const connection = new EventEmitter()
+		const lines: string[] = []
+		logWhileAway(connection, (line) => lines.push(line))
+		connection.emit('error', new Error('connect ECONNREFUSED'))
+		connection.emit('error', new Error('connect ECONNREFUSED'))
+		connection.emit('ready')
+		connection.emit('error', new Error('Socket closed unexpectedly'))
+		for (let i = 0; i < 10; i++) connection.emit('error', new Error('connect ECONNREFUSED'))
+		connection.emit('ready')
+		expect(lines).toEqual([
+			'redis: connect ECONNREFUSED',
+			'redis: Socket closed unexpectedly (connection lost: trying again until it is back)',
+			'redis: connected again',
+		])
+	})
+
+	it('is tried again 50 ms doubling up to a second apart, with jitter', () => {
+		expect([0, 1, 2, 3, 4, 5, 20].map((retries) => reconnectDelayMs(retries, () => 1))).toEqual([
+			50, 100, 200, 400, 800, 1000, 1000,
+		])
+		expect(reconnectDelayMs(20, () => 0)).toBe(500)
+	})
+})
+
 reportRedisSkipped('redis store tests')
 
 describe.skipIf(!redisServerPath)('redis', () => {
@@ -162,6 +189,51 @@ describe.skipIf(!redisServerPath)('redis', () => {
 		} finally {
 			await raw.close()
 			await store.close()
+		}
+	})
+
+	// ADR 0049: no offline queue, a short command time-out, reconnection for ever.
+	it('fails at once while its Redis is away, and works again when it is back, without being opened again', async () => {
+		const own = await startRedisServer()
+		const store = createRedisStore(own.url, { prefix: 'test:away:', log: () => {} })
+		try {
+			await store.set('kept', 'yes')
+			await own.kill()
+			const started = performance.now()
+			const failure = await store.get('kept').catch((error: unknown) => error)
+			const failedInMs = performance.now() - started
+			expect(isStoreUnavailable(failure), String(failure)).toBe(true)
+			expect(failedInMs).toBeLessThan(200)
+			const back = await startRedisServer({ port: own.port, dir: own.dir })
+			try {
+				await vi.waitFor(async () => expect(await store.get('kept')).toBe('yes'), { timeout: 5000, interval: 50 })
+			} finally {
+				back.stop()
+			}
+		} finally {
+			await store.close()
+		}
+	})
+
+	it('gives a command up after its time-out when Redis hangs', async () => {
+		const own = await startRedisServer({ args: ['--enable-debug-command', 'yes'] })
+		const store = createRedisStore(own.url, { prefix: 'test:hang:', commandTimeoutMs: 200, log: () => {} })
+		const raw = createClient({ url: own.url })
+		await raw.connect()
+		try {
+			await store.set('x', '1')
+			// DEBUG SLEEP holds Redis's one thread, as a Redis stuck on its disk would.
+			const sleeping = raw.sendCommand(['DEBUG', 'SLEEP', '1']).catch(() => undefined)
+			await new Promise((resolve) => setTimeout(resolve, 50))
+			const started = performance.now()
+			const failure = await store.get('x').catch((error: unknown) => error)
+			expect(isStoreUnavailable(failure), String(failure)).toBe(true)
+			expect(performance.now() - started).toBeLessThan(600)
+			await sleeping
+		} finally {
+			await raw.close()
+			await store.close()
+			own.stop()
 		}
 	})
 })

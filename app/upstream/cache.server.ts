@@ -6,7 +6,7 @@
  */
 import { totalTtl, type Cache, type CacheEntry } from '@epic-web/cachified'
 import { LRUCache } from 'lru-cache'
-import { createClient } from 'redis'
+import { createRedisConnection, FIRST_CONNECT_WAIT_MS, logWhileAway, withTimeout } from '#app/store/redis.ts'
 import { getEnv } from '../env.server.ts'
 
 /** A cachified cache that can also drop keys by prefix (for tests and resets) and be closed. */
@@ -38,8 +38,8 @@ export function createLruCache(max = 5000): PortalCache {
 	}
 }
 
-/** How long a cache call waits for Redis before treating it as away. */
-const REDIS_READY_MS = 1000
+/** How long the first cache call waits for Redis before treating it as away. */
+const REDIS_READY_MS = FIRST_CONNECT_WAIT_MS
 
 /**
  * A cachified cache in Redis: entries as JSON under `prefix`, expiring (PXAT)
@@ -48,12 +48,15 @@ const REDIS_READY_MS = 1000
  */
 export function createRedisCache(
 	url: string,
-	options: { prefix?: string; log?: (line: string) => void } = {},
+	options: { prefix?: string; log?: (line: string) => void; commandTimeoutMs?: number } = {},
 ): PortalCache {
 	const prefix = options.prefix ?? 'portal:cache:'
 	const log = options.log ?? ((line: string) => console.error(line))
-	const client = createClient({ url })
-	client.on('error', (error: Error) => log(`redis cache: ${error.message}`))
+	// Commands refused at once while Redis is away, and given up after a short time-out when it hangs:
+	// a miss, and the page is served from the upstream (ADR 0049).
+	const commandTimeoutMs = options.commandTimeoutMs ?? 500
+	const client = createRedisConnection(url, { commandTimeoutMs })
+	logWhileAway(client, (line) => log(`cache: ${line}`))
 	let connecting: Promise<unknown> | undefined
 	let firstWait: Promise<unknown> | undefined
 
@@ -74,7 +77,7 @@ export function createRedisCache(
 		async get(key) {
 			try {
 				if (!(await ready())) return null
-				const text = await client.get(prefix + key)
+				const text = await withTimeout(client.get(prefix + key), commandTimeoutMs)
 				return text ? (JSON.parse(text) as CacheEntry) : null
 			} catch (error) {
 				log(`redis cache: get ${key}: ${(error as Error).message}`)
@@ -86,12 +89,15 @@ export function createRedisCache(
 				if (!(await ready())) return
 				const ttl = totalTtl(entry.metadata)
 				const value = JSON.stringify(entry)
-				if (!Number.isFinite(ttl)) await client.set(prefix + key, value)
+				if (!Number.isFinite(ttl)) await withTimeout(client.set(prefix + key, value), commandTimeoutMs)
 				else {
 					const expiresAt = entry.metadata.createdTime + ttl
-					await client.set(prefix + key, value, {
-						expiration: { type: 'PXAT', value: Math.max(expiresAt, Date.now() + 1) },
-					})
+					await withTimeout(
+						client.set(prefix + key, value, {
+							expiration: { type: 'PXAT', value: Math.max(expiresAt, Date.now() + 1) },
+						}),
+						commandTimeoutMs,
+					)
 				}
 			} catch (error) {
 				log(`redis cache: set ${key}: ${(error as Error).message}`)
@@ -132,8 +138,10 @@ let shared: PortalCache | undefined
 /** The portal's cache: Redis when REDIS_URL is set, else in memory. */
 export function getCache(): PortalCache {
 	if (!shared) {
-		const url = getEnv().REDIS_URL
-		shared = url ? createRedisCache(url) : createLruCache()
+		const env = getEnv()
+		shared = env.REDIS_URL
+			? createRedisCache(env.REDIS_URL, { commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS })
+			: createLruCache()
 	}
 	return shared
 }
