@@ -77,7 +77,7 @@ async function main() {
 			const health = await waitFor(`${base}/healthz`, Date.now() + 30_000)
 			if (health.status !== 200) fail(`/healthz answered ${health.status}`)
 			const ready = await fetch(`${base}/readyz`)
-			if (ready.status !== 200 && ready.status !== 404) fail(`/readyz answered ${ready.status}`)
+			if (ready.status !== 200) fail(`/readyz answered ${ready.status}`)
 			const page = await fetch(`${base}/login`)
 			const html = await page.text()
 			if (page.status !== 200 || !html.includes('<form')) fail(`/login answered ${page.status} without a form`)
