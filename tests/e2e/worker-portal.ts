@@ -54,18 +54,20 @@ export function portalEnv(port: number, dataDir: string): Record<string, string>
 
 /**
  * Starts the worker's portal and waits until its health check answers. `runDir` holds its data
- * directory: the run's by default; `npm run screens` (scripts/screens.ts) gives its own.
+ * directory: the run's by default; `npm run screens` (scripts/screens.ts) gives its own. `env` adds
+ * or overrides settings (the action fuzz's portal of its own, with other limits).
  */
 export async function startWorkerPortal(
 	workerIndex: number,
 	runDir: string = E2E_RUN_DIR,
+	env: Record<string, string> = {},
 ): Promise<WorkerPortal & { stop: () => Promise<void> }> {
 	const port = await freePort()
 	const dataDir = path.join(runDir, `worker-${workerIndex}-port-${port}`)
 	rmSync(dataDir, { recursive: true, force: true })
 	mkdirSync(dataDir, { recursive: true })
 	const child: ChildProcess = spawn(process.execPath, [path.resolve('server/index.ts')], {
-		env: { ...process.env, ...portalEnv(port, dataDir) },
+		env: { ...process.env, ...portalEnv(port, dataDir), ...env },
 		stdio: ['ignore', 'ignore', 'inherit'],
 	})
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))

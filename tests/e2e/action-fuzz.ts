@@ -1,0 +1,503 @@
+/**
+ * The machinery of the action fuzz (action-fuzz.http.spec.ts, ADR 0051): the forms a page shows, the
+ * bodies generated from them, how one case is posted, and the oracles that judge its answer. Plain
+ * Node (fetch with keep-alive, node:sqlite to read the emulator's data), no browser.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import fc from 'fast-check'
+import { DEMO_ACCOUNTS } from '../../server/emulator/demo.ts'
+import { E2E_EMULATOR_ADMIN_TOKEN } from './worker-portal.ts'
+
+/* ---- Forms read from a page ---- */
+
+export interface FormField {
+	name: string
+	/** `text`, `email`, `password`, `hidden`, `checkbox`, `radio`, `select`, `textarea`, `submit`… */
+	type: string
+	/** The value the page gives (a hidden field's, a checkbox's, a button's). */
+	value: string
+	/** A select's option values. */
+	options: string[]
+}
+
+export interface PageForm {
+	/** The path the form posts to. */
+	action: string
+	enctype: string
+	fields: FormField[]
+}
+
+/** Decodes what React escapes in attributes and text. */
+export function decodeHtml(raw: string): string {
+	return raw
+		.replace(/&lt;/g, '<')
+		.replace(/&gt;/g, '>')
+		.replace(/&quot;/g, '"')
+		.replace(/&#x27;/g, "'")
+		.replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+		.replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCodePoint(parseInt(n, 16)))
+		.replace(/&amp;/g, '&')
+}
+
+function attributes(tag: string): Record<string, string> {
+	const found: Record<string, string> = {}
+	for (const [, name, value] of tag.matchAll(/\s([a-zA-Z-]+)(?:="([^"]*)")?/g))
+		found[name!.toLowerCase()] = decodeHtml(value ?? '')
+	return found
+}
+
+/** The post forms of a page, by what they post to (a form without `action` posts to the page). */
+export function postForms(html: string, pagePath: string): PageForm[] {
+	const forms: PageForm[] = []
+	for (const [form] of html.matchAll(/<form\b[^>]*>[\s\S]*?<\/form>/gi)) {
+		const open = attributes(form.slice(0, form.indexOf('>')))
+		if ((open.method ?? 'get').toLowerCase() !== 'post') continue
+		const action = new URL(open.action || pagePath, 'http://portal').pathname
+		const fields: FormField[] = []
+		for (const [tag] of form.matchAll(/<(input|button)\b[^>]*>/gi)) {
+			const a = attributes(tag)
+			if (!a.name) continue
+			const type = tag.toLowerCase().startsWith('<button') ? 'submit' : (a.type ?? 'text').toLowerCase()
+			fields.push({ name: a.name, type, value: a.value ?? (type === 'checkbox' ? 'on' : ''), options: [] })
+		}
+		for (const [, open, body] of form.matchAll(/<textarea\b([^>]*)>([\s\S]*?)<\/textarea>/gi)) {
+			const a = attributes(open!)
+			if (a.name) fields.push({ name: a.name, type: 'textarea', value: decodeHtml(body!), options: [] })
+		}
+		for (const [, open, body] of form.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/gi)) {
+			const a = attributes(open!)
+			const options = [...body!.matchAll(/<option\b[^>]*\svalue="([^"]*)"/g)].map(([, v]) => decodeHtml(v!))
+			if (a.name) fields.push({ name: a.name, type: 'select', value: options[0] ?? '', options })
+		}
+		forms.push({ action, enctype: open.enctype ?? 'application/x-www-form-urlencoded', fields })
+	}
+	return forms
+}
+
+/** The value a re-rendered form shows in a text field, or undefined when the form has no such field. */
+export function shownValue(html: string, action: string, name: string): string | undefined {
+	for (const form of postForms(html, action)) {
+		if (form.action !== action) continue
+		const field = form.fields.find((f) => f.name === name && TEXT_TYPES.has(f.type))
+		if (field) return field.value
+	}
+	return undefined
+}
+
+/** Fields a person types into (passwords are never sent back). */
+export const TEXT_TYPES = new Set(['text', 'email', 'tel', 'search', 'url', 'textarea'])
+
+/* ---- Whose data is whose ---- */
+
+/** Rows that are an account's data (not its sign-in attempts, codes, tokens or mail). */
+const DATA_TABLES: Record<string, string> = {
+	users: 'id',
+	user_phones: 'user_id',
+	user_interests: 'user_id',
+	external_user_ids: 'user_id',
+	registered_products: 'user_id',
+	answer_infos: 'user_id',
+	help_centre_tickets: 'user_id',
+	cloud_users: 'id',
+	cloud_subscriptions: 'user_id',
+	cloud_payments: 'user_id',
+	cloud_user_products: 'user_id',
+	cloud_user_rules: 'user_id',
+	cloud_entitlement_keys: 'registered_by',
+	cloud_serial_numbers: 'registered_by',
+	devices: 'user_id',
+}
+
+/** The ids an upstream call could name an account's things by: forged into the other account's posts. */
+const ID_TABLES = [
+	'registered_products',
+	'answer_infos',
+	'cloud_subscriptions',
+	'cloud_user_rules',
+	'cloud_user_products',
+	'user_phones',
+	'help_centre_tickets',
+	'devices',
+]
+
+export function openEmulatorData(dataDir: string): DatabaseSync {
+	return new DatabaseSync(path.join(dataDir, 'emulator.sqlite'), { readOnly: true })
+}
+
+/** Every row of an account's data, as text, to compare before and after the fuzz. */
+export function accountData(db: DatabaseSync, userId: string): string {
+	return Object.entries(DATA_TABLES)
+		.map(([table, column]) => {
+			const rows = db.prepare(`SELECT * FROM ${table} WHERE ${column} = ? ORDER BY rowid`).all(userId)
+			return `${table}: ${JSON.stringify(rows)}`
+		})
+		.join('\n')
+}
+
+/** The account's user id and the ids of its things, long enough not to match by chance. */
+export function accountIds(db: DatabaseSync, userId: string): string[] {
+	const ids = new Set<string>([userId])
+	for (const table of ID_TABLES) {
+		for (const row of db.prepare(`SELECT id FROM ${table} WHERE user_id = ?`).all(userId) as { id: unknown }[]) {
+			const id = String(row.id)
+			if (id.length >= 8) ids.add(id)
+		}
+	}
+	return [...ids]
+}
+
+export type FuzzAccount = 'customer' | 'cloudMember'
+export const FUZZ_ACCOUNTS: Record<FuzzAccount, { id: string; email: string; password: string }> = {
+	customer: DEMO_ACCOUNTS.customer,
+	cloudMember: DEMO_ACCOUNTS.cloudMember,
+}
+
+/* ---- The limits of the portal ---- */
+
+/** Every rate limit's name, read from app/limits, so a new limit is raised for the fuzz's portal too. */
+export function rateLimitNames(): string[] {
+	const dir = path.resolve('app/limits')
+	const names = new Set<string>()
+	for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')))
+		for (const [, name] of readFileSync(path.join(dir, file), 'utf8').matchAll(/RateLimit = \{ name: '([^']+)'/g))
+			names.add(name!)
+	return [...names].sort()
+}
+
+/* ---- Generated bodies ---- */
+
+export type Encoding =
+	| 'urlencoded'
+	| 'multipart'
+	| 'json'
+	| 'text/plain'
+	| 'none'
+	| 'invalid-utf8'
+	| 'foreign-charset'
+	| 'multipart-broken'
+
+export interface FuzzCase {
+	url: string
+	/** The form of the target's page the body was made from (-1: none). */
+	form: number
+	encoding: Encoding
+	fields: [string, string][]
+	/** The charset a `foreign-charset` body claims. */
+	charset: string
+	/** The visitor's address (X-Forwarded-For). */
+	address: string
+}
+
+const CONTROL = fc
+	.array(fc.integer({ min: 0, max: 0x1f }), { minLength: 1, maxLength: 6 })
+	.map((codes) => codes.map((c) => String.fromCharCode(c)).join(''))
+
+/** A value a field may get: plausible, unicode, binary, control characters, bidi and line separators. */
+const plainText = fc.oneof(
+	fc.constantFrom(
+		'Robin',
+		'Keys',
+		'山田',
+		'Zoë Ünal',
+		'owner@example.com',
+		'member@example.com',
+		'2024-01-31',
+		'12345',
+		'+81 90 1234 5678',
+		'RCLK-JUNO-0005-EEEE',
+		'J08D1000',
+		'FP30X0',
+		'on',
+		'true',
+		'0',
+		'-1',
+		'1e308',
+		'NaN',
+	),
+	fc.string({ maxLength: 40 }),
+	fc.string({ unit: 'grapheme', maxLength: 30 }),
+)
+const hostileText = fc.oneof(
+	fc.string({ unit: 'binary', maxLength: 40 }),
+	fc.tuple(plainText, CONTROL, plainText).map(([a, c, b]) => `${a}${c}${b}`),
+	fc.constantFrom('\u202Eevil', '\u2028\u2029', '\uFEFF', '\uD800', 'a\u0000b', '<script>alert(1)</script>', '../../etc'),
+)
+const hugeText = fc
+	.tuple(fc.constantFrom(300, 4_000, 20_000, 66_000, 70_000), fc.constantFrom('x', 'é', '😀', '%', '\u0000'))
+	.map(([n, unit]) => unit.repeat(Math.ceil(n / unit.length)))
+
+const fieldName = fc.oneof(
+	fc.constantFrom('__proto__', 'constructor', 'prototype', 'a[0]', 'a.b', 'x[]', '', 'intent', 'redirectTo', 'website'),
+	fc.string({ unit: 'grapheme', maxLength: 12 }),
+)
+
+type Mutation =
+	| { kind: 'drop'; at: number }
+	| { kind: 'extra'; name: string; value: string }
+	| { kind: 'repeat'; at: number }
+	| { kind: 'huge'; at: number; value: string }
+	| { kind: 'hostile'; at: number; value: string }
+	| { kind: 'forge'; at: number; id: number }
+
+function mutation(): fc.Arbitrary<Mutation> {
+	const at = fc.nat({ max: 60 })
+	return fc.oneof(
+		{ weight: 3, arbitrary: fc.record({ kind: fc.constant('drop' as const), at }) },
+		{ weight: 2, arbitrary: fc.record({ kind: fc.constant('extra' as const), name: fieldName, value: plainText }) },
+		{ weight: 1, arbitrary: fc.record({ kind: fc.constant('repeat' as const), at }) },
+		{ weight: 1, arbitrary: fc.record({ kind: fc.constant('huge' as const), at, value: hugeText }) },
+		{ weight: 3, arbitrary: fc.record({ kind: fc.constant('hostile' as const), at, value: hostileText }) },
+		{ weight: 3, arbitrary: fc.record({ kind: fc.constant('forge' as const), at, id: fc.nat() }) },
+	)
+}
+
+export interface Target {
+	/** The route's name (screen) and the URL posted to, with its parameters filled. */
+	route: string
+	url: string
+	/** The forms the page shows that post here (none when the page shows none, or is not shown to this visitor). */
+	forms: PageForm[]
+	intents: string[]
+}
+
+/** One field's value, chosen for its kind. */
+function valueFor(field: FormField, forged: readonly string[]): fc.Arbitrary<string | undefined> {
+	const forge = forged.length ? fc.constantFrom(...forged) : fc.constant('00000000-0000-4000-8000-000000000000')
+	switch (field.type) {
+		case 'hidden':
+			return fc.oneof({ weight: 6, arbitrary: fc.constant(field.value) }, { weight: 2, arbitrary: forge }, plainText)
+		case 'checkbox':
+		case 'radio':
+			return fc.oneof(fc.constant(field.value), fc.constant(undefined), plainText)
+		case 'select':
+			return field.options.length
+				? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...field.options) }, forge, plainText)
+				: plainText
+		case 'submit':
+			return fc.constant(undefined)
+		default:
+			return fc.oneof({ weight: 4, arbitrary: plainText }, forge, fc.constant(''))
+	}
+}
+
+/** A case for a target: a form of the page (or none) filled, mutated, encoded. */
+export function caseFor(
+	target: Target,
+	forged: readonly string[],
+	fixedAddress: string | undefined,
+): fc.Arbitrary<FuzzCase> {
+	const forms: PageForm[] = target.forms.length ? target.forms : [{ action: target.url, enctype: '', fields: [] }]
+	const intents = [...new Set([...target.intents, ...forms.flatMap((f) => f.fields.filter((x) => x.name === 'intent').map((x) => x.value))])]
+	return fc
+		.nat({ max: forms.length - 1 })
+		.chain((formIndex) => {
+			const form = forms[formIndex]!
+			const named = new Map<string, FormField>()
+			// One entry per name; a checkbox group's options are one field with a value of its own each time.
+			for (const field of form.fields) if (field.name !== 'intent' && !named.has(field.name)) named.set(field.name, field)
+			const fields = [...named.values()]
+			return fc.record({
+				form: fc.constant(target.forms.length ? formIndex : -1),
+				values: fc.tuple(...fields.map((f) => valueFor(f, forged))),
+				names: fc.constant(fields.map((f) => f.name)),
+				intent: intents.length
+					? fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...intents) }, plainText, fc.constant(undefined))
+					: fc.option(plainText, { freq: 5 }),
+				mutations: fc.array(mutation(), { maxLength: 4 }),
+				encoding: fc.oneof(
+					{ weight: 12, arbitrary: fc.constant<Encoding>('urlencoded') },
+					{ weight: 5, arbitrary: fc.constant<Encoding>('multipart') },
+					{
+						weight: 3,
+						arbitrary: fc.constantFrom<Encoding>(
+							'json',
+							'text/plain',
+							'none',
+							'invalid-utf8',
+							'foreign-charset',
+							'multipart-broken',
+						),
+					},
+				),
+				charset: fc.constantFrom('shift_jis', 'utf-16', 'iso-8859-1', 'x-no-such-charset', 'utf-8'),
+				japanese: fc.boolean(),
+				address: fixedAddress
+					? fc.constant(fixedAddress)
+					: fc
+							.tuple(fc.integer({ min: 1, max: 254 }), fc.integer({ min: 1, max: 254 }), fc.integer({ min: 1, max: 254 }))
+							.map(([a, b, c]) => `10.${a}.${b}.${c}`),
+			})
+		})
+		.map(({ form, values, names, intent, mutations, encoding, charset, japanese, address }) => {
+			let body: [string, string][] = []
+			names.forEach((name, i) => {
+				const value = values[i]
+				if (value !== undefined) body.push([name, value])
+			})
+			if (intent !== undefined && intent !== null) body.push(['intent', intent])
+			for (const m of mutations) {
+				const i = body.length ? m.kind === 'extra' ? 0 : m.at % body.length : -1
+				if (m.kind === 'extra') body.push([m.name, m.value])
+				else if (i < 0) continue
+				else if (m.kind === 'drop') body = body.filter((_, j) => j !== i)
+				else if (m.kind === 'repeat') body.push(body[i]!)
+				else if (m.kind === 'forge') body[i] = [body[i]![0], forged.length ? forged[m.id % forged.length]! : 'x']
+				else body[i] = [body[i]![0], m.value]
+			}
+			const url = japanese ? `${target.url}${target.url.includes('?') ? '&' : '?'}culture_code=ja-JP` : target.url
+			return { url, form, encoding, fields: body, charset, address }
+		})
+}
+
+/* ---- Posting a case ---- */
+
+export interface Lane {
+	/** For the report and the replay: `customer`, `cloudMember`, `visitor`. */
+	name: string
+	account?: FuzzAccount
+	/** The session cookie (`__session=…`), kept as the portal rotates it. */
+	cookie: string
+}
+
+export interface Answer {
+	status: number
+	location: string
+	html: string
+}
+
+function encode(c: FuzzCase): { contentType?: string; body?: Uint8Array | string } {
+	switch (c.encoding) {
+		case 'urlencoded':
+			return { contentType: 'application/x-www-form-urlencoded', body: new URLSearchParams(c.fields).toString() }
+		case 'foreign-charset':
+			return {
+				contentType: `application/x-www-form-urlencoded; charset=${c.charset}`,
+				body: new URLSearchParams(c.fields).toString(),
+			}
+		case 'invalid-utf8': {
+			// Raw bytes that are no UTF-8 (a lone continuation byte, an overlong form, a cut sequence) in names and values.
+			const parts = c.fields.map(([n, v]) =>
+				Buffer.concat([Buffer.from(encodeURIComponent(n)), Buffer.from('=\xff\xc0\x80'), Buffer.from(v, 'latin1'), Buffer.from([0xe3, 0x81])]),
+			)
+			return { contentType: 'application/x-www-form-urlencoded', body: new Uint8Array(Buffer.concat(parts.flatMap((p, i) => (i ? [Buffer.from('&'), p] : [p])))) }
+		}
+		case 'multipart': {
+			const boundary = '----fuzz' + 'b'.repeat(12)
+			const chunks = c.fields.map(
+				([n, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${n.replace(/["\r\n]/g, '_')}"\r\n\r\n${v}\r\n`,
+			)
+			return { contentType: `multipart/form-data; boundary=${boundary}`, body: `${chunks.join('')}--${boundary}--\r\n` }
+		}
+		case 'multipart-broken':
+			return {
+				contentType: 'multipart/form-data; boundary=zzz',
+				body: `--zzz\r\nContent-Disposition: form-data; name="${c.fields[0]?.[0] ?? 'a'}"\r\n\r\n${c.fields[0]?.[1] ?? ''}`,
+			}
+		case 'json':
+			return { contentType: 'application/json', body: JSON.stringify(Object.fromEntries(c.fields)) }
+		case 'text/plain':
+			return { contentType: 'text/plain', body: c.fields.map(([n, v]) => `${n}=${v}`).join('\r\n') }
+		case 'none':
+			return {}
+	}
+}
+
+export async function post(baseURL: string, lane: Lane, c: FuzzCase): Promise<Answer> {
+	const { contentType, body } = encode(c)
+	const headers: Record<string, string> = {
+		Origin: new URL(baseURL).origin,
+		'X-Forwarded-For': c.address,
+		Accept: 'text/html',
+	}
+	if (contentType) headers['Content-Type'] = contentType
+	if (lane.cookie) headers.Cookie = lane.cookie
+	const response = await fetch(new URL(c.url, baseURL), { method: 'POST', headers, body, redirect: 'manual' })
+	keepSession(lane, response)
+	const html = (response.headers.get('content-type') ?? '').includes('text/html') ? await response.text() : ''
+	if (!html) await response.arrayBuffer()
+	return { status: response.status, location: response.headers.get('location') ?? '', html }
+}
+
+function keepSession(lane: Lane, response: Response) {
+	for (const line of response.headers.getSetCookie()) {
+		const [pair] = line.split(';')
+		if (pair!.startsWith('__session=')) lane.cookie = pair!.endsWith('=') ? '' : pair!
+	}
+}
+
+/** Signs a lane in as its account, through the login form, from an address of the lane's. */
+export async function signIn(baseURL: string, lane: Lane, address: string): Promise<void> {
+	const account = FUZZ_ACCOUNTS[lane.account!]
+	lane.cookie = ''
+	const response = await fetch(new URL('/login', baseURL), {
+		method: 'POST',
+		headers: {
+			Origin: new URL(baseURL).origin,
+			'X-Forwarded-For': address,
+			'Content-Type': 'application/x-www-form-urlencoded',
+		},
+		body: new URLSearchParams({ email: account.email, password: account.password }).toString(),
+		redirect: 'manual',
+	})
+	await response.arrayBuffer()
+	keepSession(lane, response)
+	if (response.status !== 302 || !lane.cookie) throw new Error(`${lane.name} could not sign in (${response.status})`)
+}
+
+export async function getPage(baseURL: string, lane: Lane, url: string): Promise<{ status: number; html: string }> {
+	const response = await fetch(new URL(url, baseURL), {
+		headers: { ...(lane.cookie ? { Cookie: lane.cookie } : {}), 'X-Forwarded-For': '10.253.0.1' },
+		redirect: 'manual',
+	})
+	return { status: response.status, html: await response.text() }
+}
+
+/* ---- The emulator's request log ---- */
+
+export interface Call {
+	seq: number
+	method: string
+	path: string
+	body: unknown
+	status: number
+	userId: string | null
+}
+
+const ADMIN = { 'X-Emulator-Admin-Token': E2E_EMULATOR_ADMIN_TOKEN }
+
+export async function callsAfter(baseURL: string, after: number): Promise<Call[]> {
+	const response = await fetch(new URL(`/_emulator/requests.json?after=${after}`, baseURL), { headers: ADMIN })
+	return (await response.json()) as Call[]
+}
+
+export async function latestCall(baseURL: string): Promise<number> {
+	const response = await fetch(new URL('/_emulator/requests.json', baseURL), { headers: ADMIN })
+	return ((await response.json()) as { latest: number }).latest
+}
+
+/**
+ * The calls that act on one of `foreign` (another account's ids) while made for `userId`, or for no
+ * user: the id in the call's path, or as the value of a body field that names a thing of that kind (a
+ * user, a registered product, a subscription, a rule, a survey answer, a ticket, a phone, a device).
+ * The same text in a free-text field (a name, a comment, a typed email) or in a field naming
+ * another kind of thing (an offer, a catalogue product) acts on nobody's data.
+ */
+export function crossUserCalls(calls: readonly Call[], userId: string | undefined, foreign: readonly string[]): Call[] {
+	return calls.filter((call) => {
+		if (call.userId !== null && call.userId !== userId) return false
+		return foreign.some((id) => call.path.includes(id) || idValues(call.body).some((value) => value.includes(id)))
+	})
+}
+
+const OWNED_ID_KEY =
+	/^(id|ids|user_?id|registered_?product_?ids?|subscription_?ids?|(user_?)?rule_?ids?|answer(_?info)?_?ids?|ticket_?ids?|phone_?ids?|device_?ids?)$/i
+
+/** The values of a body's fields that name an account's things, at any depth. */
+function idValues(body: unknown, key = ''): string[] {
+	if (typeof body === 'string' || typeof body === 'number') return OWNED_ID_KEY.test(key) ? [String(body)] : []
+	if (Array.isArray(body)) return body.flatMap((item) => idValues(item, key))
+	if (body && typeof body === 'object') return Object.entries(body).flatMap(([k, v]) => idValues(v, k))
+	return []
+}
