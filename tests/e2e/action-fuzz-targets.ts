@@ -119,9 +119,7 @@ function walk(entries: readonly RouteEntry[], parent = ''): ActionRoute[] {
 		const own: ActionRoute[] = []
 		if (exportsAction(source)) {
 			const screens = entry.id ? SCREENS.filter((s) => s.screen === entry.id) : []
-			const urls = screens.length
-				? screens.map((s) => s.path)
-				: [samplePath(pattern)]
+			const urls = screens.length ? screens.map((s) => s.path) : [samplePath(pattern)]
 			// A route whose path takes a subscription: the screen list names the demo member's; the fuzz fills its own.
 			const filled = urls.map((url) => (pattern.includes(':subscriptionId') ? samplePath(pattern) : url))
 			const intents = new Set<string>()

@@ -76,14 +76,15 @@ export function postForms(html: string, pagePath: string): PageForm[] {
 	return forms
 }
 
-/** The value a re-rendered form shows in a text field, or undefined when the form has no such field. */
-export function shownValue(html: string, action: string, name: string): string | undefined {
-	for (const form of postForms(html, action)) {
-		if (form.action !== action) continue
-		const field = form.fields.find((f) => f.name === name && TEXT_TYPES.has(f.type))
-		if (field) return field.value
-	}
-	return undefined
+/**
+ * The values a re-rendered page shows in a text field of the forms posting to `action` (those with a
+ * button of `intent`, when one was sent): empty when no such form has the field.
+ */
+export function shownValues(html: string, action: string, name: string, intent: string | undefined): string[] {
+	return postForms(html, action)
+		.filter((form) => form.action === action)
+		.filter((form) => intent === undefined || form.fields.some((f) => f.name === 'intent' && f.value === intent))
+		.flatMap((form) => form.fields.filter((f) => f.name === name && TEXT_TYPES.has(f.type)).map((f) => f.value))
 }
 
 /** Fields a person types into (passwords are never sent back). */
@@ -110,17 +111,41 @@ const DATA_TABLES: Record<string, string> = {
 	devices: 'user_id',
 }
 
-/** The ids an upstream call could name an account's things by: forged into the other account's posts. */
-const ID_TABLES = [
-	'registered_products',
-	'answer_infos',
-	'cloud_subscriptions',
-	'cloud_user_rules',
-	'cloud_user_products',
-	'user_phones',
-	'help_centre_tickets',
-	'devices',
-]
+/**
+ * The kinds of an account's things an upstream call could name, each with the path segment that
+ * names the kind in a call (`users/{id}`, `registeredProducts/{id}`…) and the body fields that carry it.
+ */
+const OWNED: Record<string, { table: string; column: string; segment: RegExp; field: RegExp }> = {
+	user: { table: 'users', column: 'id', segment: /^users?$/i, field: /^user_?id$/i },
+	registeredProduct: {
+		table: 'registered_products',
+		column: 'user_id',
+		segment: /^registeredProducts$/i,
+		field: /^registered_?product_?ids?$/i,
+	},
+	answerInfo: { table: 'answer_infos', column: 'user_id', segment: /^answerInfos?$/i, field: /^answer_?info_?ids?$/i },
+	subscription: {
+		table: 'cloud_subscriptions',
+		column: 'user_id',
+		segment: /^subscriptions?$/i,
+		field: /^subscription_?ids?$/i,
+	},
+	rule: { table: 'cloud_user_rules', column: 'user_id', segment: /^(user)?rules?$/i, field: /^(user_?)?rule_?ids?$/i },
+	userProduct: {
+		table: 'cloud_user_products',
+		column: 'user_id',
+		segment: /^userProducts?$/i,
+		field: /^user_?product_?ids?$/i,
+	},
+	phone: { table: 'user_phones', column: 'user_id', segment: /^phones?$/i, field: /^phone_?ids?$/i },
+	ticket: {
+		table: 'help_centre_tickets',
+		column: 'user_id',
+		segment: /^(tickets|requests)$/i,
+		field: /^ticket_?ids?$/i,
+	},
+	device: { table: 'devices', column: 'user_id', segment: /^devices?$/i, field: /^device_?ids?$/i },
+}
 
 export function openEmulatorData(dataDir: string): DatabaseSync {
 	return new DatabaseSync(path.join(dataDir, 'emulator.sqlite'), { readOnly: true })
@@ -136,16 +161,20 @@ export function accountData(db: DatabaseSync, userId: string): string {
 		.join('\n')
 }
 
-/** The account's user id and the ids of its things, long enough not to match by chance. */
-export function accountIds(db: DatabaseSync, userId: string): string[] {
-	const ids = new Set<string>([userId])
-	for (const table of ID_TABLES) {
-		for (const row of db.prepare(`SELECT id FROM ${table} WHERE user_id = ?`).all(userId) as { id: unknown }[]) {
-			const id = String(row.id)
-			if (id.length >= 8) ids.add(id)
-		}
+export interface OwnedId {
+	id: string
+	kind: string
+}
+
+/** The account's user id and the ids of its things. */
+export function accountIds(db: DatabaseSync, userId: string): OwnedId[] {
+	const ids: OwnedId[] = [{ id: userId, kind: 'user' }]
+	for (const [kind, { table, column }] of Object.entries(OWNED)) {
+		if (kind === 'user') continue
+		for (const row of db.prepare(`SELECT id FROM ${table} WHERE ${column} = ?`).all(userId) as { id: unknown }[])
+			ids.push({ id: String(row.id), kind })
 	}
-	return [...ids]
+	return ids
 }
 
 export type FuzzAccount = 'customer' | 'cloudMember'
@@ -169,14 +198,7 @@ export function rateLimitNames(): string[] {
 /* ---- Generated bodies ---- */
 
 export type Encoding =
-	| 'urlencoded'
-	| 'multipart'
-	| 'json'
-	| 'text/plain'
-	| 'none'
-	| 'invalid-utf8'
-	| 'foreign-charset'
-	| 'multipart-broken'
+	'urlencoded' | 'multipart' | 'json' | 'text/plain' | 'none' | 'invalid-utf8' | 'foreign-charset' | 'multipart-broken'
 
 export interface FuzzCase {
 	url: string
@@ -222,7 +244,15 @@ const plainText = fc.oneof(
 const hostileText = fc.oneof(
 	fc.string({ unit: 'binary', maxLength: 40 }),
 	fc.tuple(plainText, CONTROL, plainText).map(([a, c, b]) => `${a}${c}${b}`),
-	fc.constantFrom('\u202Eevil', '\u2028\u2029', '\uFEFF', '\uD800', 'a\u0000b', '<script>alert(1)</script>', '../../etc'),
+	fc.constantFrom(
+		'\u202Eevil',
+		'\u2028\u2029',
+		'\uFEFF',
+		'\uD800',
+		'a\u0000b',
+		'<script>alert(1)</script>',
+		'../../etc',
+	),
 )
 const hugeText = fc
 	.tuple(fc.constantFrom(300, 4_000, 20_000, 66_000, 70_000), fc.constantFrom('x', 'é', '😀', '%', '\u0000'))
@@ -260,6 +290,8 @@ export interface Target {
 	/** The forms the page shows that post here (none when the page shows none, or is not shown to this visitor). */
 	forms: PageForm[]
 	intents: string[]
+	/** Whether the page is shown to this visitor (not a redirect elsewhere): most cases go to those. */
+	shown: boolean
 }
 
 /** One field's value, chosen for its kind. */
@@ -289,14 +321,20 @@ export function caseFor(
 	fixedAddress: string | undefined,
 ): fc.Arbitrary<FuzzCase> {
 	const forms: PageForm[] = target.forms.length ? target.forms : [{ action: target.url, enctype: '', fields: [] }]
-	const intents = [...new Set([...target.intents, ...forms.flatMap((f) => f.fields.filter((x) => x.name === 'intent').map((x) => x.value))])]
+	const intents = [
+		...new Set([
+			...target.intents,
+			...forms.flatMap((f) => f.fields.filter((x) => x.name === 'intent').map((x) => x.value)),
+		]),
+	]
 	return fc
 		.nat({ max: forms.length - 1 })
 		.chain((formIndex) => {
 			const form = forms[formIndex]!
 			const named = new Map<string, FormField>()
 			// One entry per name; a checkbox group's options are one field with a value of its own each time.
-			for (const field of form.fields) if (field.name !== 'intent' && !named.has(field.name)) named.set(field.name, field)
+			for (const field of form.fields)
+				if (field.name !== 'intent' && !named.has(field.name)) named.set(field.name, field)
 			const fields = [...named.values()]
 			return fc.record({
 				form: fc.constant(target.forms.length ? formIndex : -1),
@@ -326,7 +364,11 @@ export function caseFor(
 				address: fixedAddress
 					? fc.constant(fixedAddress)
 					: fc
-							.tuple(fc.integer({ min: 1, max: 254 }), fc.integer({ min: 1, max: 254 }), fc.integer({ min: 1, max: 254 }))
+							.tuple(
+								fc.integer({ min: 1, max: 254 }),
+								fc.integer({ min: 1, max: 254 }),
+								fc.integer({ min: 1, max: 254 }),
+							)
 							.map(([a, b, c]) => `10.${a}.${b}.${c}`),
 			})
 		})
@@ -338,7 +380,7 @@ export function caseFor(
 			})
 			if (intent !== undefined && intent !== null) body.push(['intent', intent])
 			for (const m of mutations) {
-				const i = body.length ? m.kind === 'extra' ? 0 : m.at % body.length : -1
+				const i = body.length ? (m.kind === 'extra' ? 0 : m.at % body.length) : -1
 				if (m.kind === 'extra') body.push([m.name, m.value])
 				else if (i < 0) continue
 				else if (m.kind === 'drop') body = body.filter((_, j) => j !== i)
@@ -367,7 +409,7 @@ export interface Answer {
 	html: string
 }
 
-function encode(c: FuzzCase): { contentType?: string; body?: Uint8Array | string } {
+function encode(c: FuzzCase): { contentType?: string; body?: Blob | string } {
 	switch (c.encoding) {
 		case 'urlencoded':
 			return { contentType: 'application/x-www-form-urlencoded', body: new URLSearchParams(c.fields).toString() }
@@ -379,14 +421,23 @@ function encode(c: FuzzCase): { contentType?: string; body?: Uint8Array | string
 		case 'invalid-utf8': {
 			// Raw bytes that are no UTF-8 (a lone continuation byte, an overlong form, a cut sequence) in names and values.
 			const parts = c.fields.map(([n, v]) =>
-				Buffer.concat([Buffer.from(encodeURIComponent(n)), Buffer.from('=\xff\xc0\x80'), Buffer.from(v, 'latin1'), Buffer.from([0xe3, 0x81])]),
+				Buffer.concat([
+					Buffer.from(encodeURIComponent(n)),
+					Buffer.from('=\xff\xc0\x80'),
+					Buffer.from(v, 'latin1'),
+					Buffer.from([0xe3, 0x81]),
+				]),
 			)
-			return { contentType: 'application/x-www-form-urlencoded', body: new Uint8Array(Buffer.concat(parts.flatMap((p, i) => (i ? [Buffer.from('&'), p] : [p])))) }
+			return {
+				contentType: 'application/x-www-form-urlencoded',
+				body: new Blob([Buffer.concat(parts.flatMap((p, i) => (i ? [Buffer.from('&'), p] : [p])))]),
+			}
 		}
 		case 'multipart': {
 			const boundary = '----fuzz' + 'b'.repeat(12)
 			const chunks = c.fields.map(
-				([n, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${n.replace(/["\r\n]/g, '_')}"\r\n\r\n${v}\r\n`,
+				([n, v]) =>
+					`--${boundary}\r\nContent-Disposition: form-data; name="${n.replace(/["\r\n]/g, '_')}"\r\n\r\n${v}\r\n`,
 			)
 			return { contentType: `multipart/form-data; boundary=${boundary}`, body: `${chunks.join('')}--${boundary}--\r\n` }
 		}
@@ -478,26 +529,39 @@ export async function latestCall(baseURL: string): Promise<number> {
 }
 
 /**
- * The calls that act on one of `foreign` (another account's ids) while made for `userId`, or for no
- * user: the id in the call's path, or as the value of a body field that names a thing of that kind (a
- * user, a registered product, a subscription, a rule, a survey answer, a ticket, a phone, a device).
- * The same text in a free-text field (a name, a comment, a typed email) or in a field naming
- * another kind of thing (an offer, a catalogue product) acts on nobody's data.
+ * The calls that act on one of `foreign` (another account's things) while made for `userId`, or for
+ * no user: the id in the call's path after the segment naming its kind (`users/{id}`,
+ * `registeredProducts/{id}`), or in a body field naming its kind (`registeredProductId`). The same text
+ * elsewhere (a name, a comment, a typed key or email) acts on nobody's data.
  */
-export function crossUserCalls(calls: readonly Call[], userId: string | undefined, foreign: readonly string[]): Call[] {
+export function crossUserCalls(
+	calls: readonly Call[],
+	userId: string | undefined,
+	foreign: readonly OwnedId[],
+): Call[] {
 	return calls.filter((call) => {
 		if (call.userId !== null && call.userId !== userId) return false
-		return foreign.some((id) => call.path.includes(id) || idValues(call.body).some((value) => value.includes(id)))
+		const segments = call.path.split('/').map((segment) => safeDecode(segment))
+		return foreign.some(({ id, kind }) => {
+			const { segment, field } = OWNED[kind]!
+			const inPath = segments.some((s, i) => s === id && i > 0 && segment.test(segments[i - 1]!))
+			return inPath || fieldValues(call.body, field).includes(id)
+		})
 	})
 }
 
-const OWNED_ID_KEY =
-	/^(id|ids|user_?id|registered_?product_?ids?|subscription_?ids?|(user_?)?rule_?ids?|answer(_?info)?_?ids?|ticket_?ids?|phone_?ids?|device_?ids?)$/i
+function safeDecode(segment: string): string {
+	try {
+		return decodeURIComponent(segment)
+	} catch {
+		return segment
+	}
+}
 
-/** The values of a body's fields that name an account's things, at any depth. */
-function idValues(body: unknown, key = ''): string[] {
-	if (typeof body === 'string' || typeof body === 'number') return OWNED_ID_KEY.test(key) ? [String(body)] : []
-	if (Array.isArray(body)) return body.flatMap((item) => idValues(item, key))
-	if (body && typeof body === 'object') return Object.entries(body).flatMap(([k, v]) => idValues(v, k))
+/** The values of a body's fields whose names match, at any depth. */
+function fieldValues(body: unknown, field: RegExp, key = ''): string[] {
+	if (typeof body === 'string' || typeof body === 'number') return field.test(key) ? [String(body)] : []
+	if (Array.isArray(body)) return body.flatMap((item) => fieldValues(item, field, key))
+	if (body && typeof body === 'object') return Object.entries(body).flatMap(([k, v]) => fieldValues(v, field, k))
 	return []
 }
