@@ -5,7 +5,7 @@
  * module or a module it imports knows. A route added later with an action is fuzzed without anyone
  * listing it; kept free of the test runner's imports so a unit test can read it too.
  */
-import { readFileSync, existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import routes from '../../app/routes.ts'
 import { SCREENS } from './screen-list.ts'
@@ -31,6 +31,14 @@ export interface ActionRoute {
 }
 
 const APP = path.resolve('app')
+
+/** Each source read once: the closures of the routes share most of their modules. */
+const sources = new Map<string, string>()
+function source(file: string): string {
+	let text = sources.get(file)
+	if (text === undefined) sources.set(file, (text = readFileSync(file, 'utf8')))
+	return text
+}
 
 function exportsAction(source: string): boolean {
 	return /export (async )?function action\b|export const action\b/.test(source)
@@ -61,8 +69,7 @@ export function moduleClosure(file: string): string[] {
 	const visit = (absolute: string) => {
 		if (seen.has(absolute) || !existsSync(absolute)) return
 		seen.add(absolute)
-		const source = readFileSync(absolute, 'utf8')
-		for (const [, spec] of source.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
+		for (const [, spec] of source(absolute).matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
 			const target = spec!.startsWith('#app/')
 				? path.join(APP, spec!.slice('#app/'.length))
 				: spec!.startsWith('.')
@@ -115,16 +122,15 @@ export function intentsInSource(source: string): string[] {
 function walk(entries: readonly RouteEntry[], parent = ''): ActionRoute[] {
 	return entries.flatMap((entry) => {
 		const pattern = [parent, entry.path ?? ''].filter(Boolean).join('/')
-		const source = readFileSync(path.join(APP, entry.file), 'utf8')
 		const own: ActionRoute[] = []
-		if (exportsAction(source)) {
+		if (exportsAction(source(path.join(APP, entry.file)))) {
 			const screens = entry.id ? SCREENS.filter((s) => s.screen === entry.id) : []
 			const urls = screens.length ? screens.map((s) => s.path) : [samplePath(pattern)]
 			// A route whose path takes a subscription: the screen list names the demo member's; the fuzz fills its own.
 			const filled = urls.map((url) => (pattern.includes(':subscriptionId') ? samplePath(pattern) : url))
 			const intents = new Set<string>()
 			for (const file of moduleClosure(entry.file))
-				for (const intent of intentsInSource(readFileSync(file, 'utf8'))) intents.add(intent)
+				for (const intent of intentsInSource(source(file))) intents.add(intent)
 			own.push({
 				name: entry.id ?? entry.file,
 				pattern: pattern || '/',
@@ -137,9 +143,11 @@ function walk(entries: readonly RouteEntry[], parent = ''): ActionRoute[] {
 	})
 }
 
+let walked: ActionRoute[] | undefined
+
 /** Every route with an action, in the route table's order. */
 export function actionRoutes(): ActionRoute[] {
-	return walk(routes as RouteEntry[])
+	return (walked ??= walk(routes as RouteEntry[]))
 }
 
 /** Every module (under app/) that a route of the table names and that exports an action. */
@@ -147,7 +155,7 @@ export function actionModules(): string[] {
 	const files = new Set<string>()
 	const visit = (entries: readonly RouteEntry[]) => {
 		for (const entry of entries) {
-			if (exportsAction(readFileSync(path.join(APP, entry.file), 'utf8'))) files.add(entry.file)
+			if (exportsAction(source(path.join(APP, entry.file)))) files.add(entry.file)
 			visit(entry.children ?? [])
 		}
 	}
