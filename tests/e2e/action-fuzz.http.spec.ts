@@ -22,6 +22,7 @@ import {
 	accountIds,
 	callsAfter,
 	caseFor,
+	closedConnections,
 	crossUserCalls,
 	FUZZ_ACCOUNTS,
 	getPage,
@@ -303,7 +304,8 @@ function report(title: string, figures: Figures, started: number) {
 		.join(', ')
 	console.log(
 		`${title}: ${figures.cases} cases in ${seconds.toFixed(0)} s (${(figures.cases / seconds).toFixed(0)}/s); responses ${classes}; ` +
-			`5xx seen ${figures.fiveHundreds.length}; cross-user calls seen ${figures.crossUser.length}; typed fields checked on 4xx re-renders ${figures.typedChecked}, lost ${figures.notKept.length}; seed ${SEED}`,
+			`5xx seen ${figures.fiveHundreds.length}; cross-user calls seen ${figures.crossUser.length}; typed fields checked on 4xx re-renders ${figures.typedChecked}, lost ${figures.notKept.length}; ` +
+			`connections closed before an answer and tried again ${closedConnections.count}; seed ${SEED}`,
 	)
 }
 

@@ -395,6 +395,25 @@ export function caseFor(
 
 /* ---- Posting a case ---- */
 
+/** Connections the portal closed before answering, tried again once (a kept-alive socket it had just closed). */
+export const closedConnections = { count: 0 }
+
+/**
+ * fetch, tried once more when the connection was closed before any answer: the server closes an idle
+ * kept-alive socket after its keep-alive timeout, and a request may set off on it at that moment. A
+ * second close is a failure (the portal gave no answer at all).
+ */
+async function send(url: URL, init: RequestInit): Promise<Response> {
+	try {
+		return await fetch(url, init)
+	} catch (error) {
+		const cause = (error as { cause?: { code?: string; message?: string } }).cause
+		if (!(cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET')) throw error
+		closedConnections.count++
+		return fetch(url, init)
+	}
+}
+
 export interface Lane {
 	/** For the report and the replay: `customer`, `cloudMember`, `visitor`. */
 	name: string
@@ -464,7 +483,7 @@ export async function post(baseURL: string, lane: Lane, c: FuzzCase): Promise<An
 	}
 	if (contentType) headers['Content-Type'] = contentType
 	if (lane.cookie) headers.Cookie = lane.cookie
-	const response = await fetch(new URL(c.url, baseURL), { method: 'POST', headers, body, redirect: 'manual' })
+	const response = await send(new URL(c.url, baseURL), { method: 'POST', headers, body, redirect: 'manual' })
 	keepSession(lane, response)
 	const html = (response.headers.get('content-type') ?? '').includes('text/html') ? await response.text() : ''
 	if (!html) await response.arrayBuffer()
@@ -482,7 +501,7 @@ function keepSession(lane: Lane, response: Response) {
 export async function signIn(baseURL: string, lane: Lane, address: string): Promise<void> {
 	const account = FUZZ_ACCOUNTS[lane.account!]
 	lane.cookie = ''
-	const response = await fetch(new URL('/login', baseURL), {
+	const response = await send(new URL('/login', baseURL), {
 		method: 'POST',
 		headers: {
 			Origin: new URL(baseURL).origin,
@@ -498,7 +517,7 @@ export async function signIn(baseURL: string, lane: Lane, address: string): Prom
 }
 
 export async function getPage(baseURL: string, lane: Lane, url: string): Promise<{ status: number; html: string }> {
-	const response = await fetch(new URL(url, baseURL), {
+	const response = await send(new URL(url, baseURL), {
 		headers: { ...(lane.cookie ? { Cookie: lane.cookie } : {}), 'X-Forwarded-For': '10.253.0.1' },
 		redirect: 'manual',
 	})
@@ -519,12 +538,12 @@ export interface Call {
 const ADMIN = { 'X-Emulator-Admin-Token': E2E_EMULATOR_ADMIN_TOKEN }
 
 export async function callsAfter(baseURL: string, after: number): Promise<Call[]> {
-	const response = await fetch(new URL(`/_emulator/requests.json?after=${after}`, baseURL), { headers: ADMIN })
+	const response = await send(new URL(`/_emulator/requests.json?after=${after}`, baseURL), { headers: ADMIN })
 	return (await response.json()) as Call[]
 }
 
 export async function latestCall(baseURL: string): Promise<number> {
-	const response = await fetch(new URL('/_emulator/requests.json', baseURL), { headers: ADMIN })
+	const response = await send(new URL('/_emulator/requests.json', baseURL), { headers: ADMIN })
 	return ((await response.json()) as { latest: number }).latest
 }
 
