@@ -12,7 +12,7 @@
  * of cases, 10,000 by default); a failure names the lane, the URL and fast-check's seed and path to
  * replay it (`FUZZ_ONLY`, `FUZZ_PATH`; `FUZZ_LANES=1` replays without concurrent lanes).
  */
-import { rmSync, mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import fc from 'fast-check'
 import { E2E_RUN_DIR } from '../e2e-env.ts'
@@ -336,6 +336,12 @@ async function fuzzPortal(title: string, cases: number, fixedAddresses: boolean,
 		report(title, figures, started)
 		await portal.stop()
 	}
+	// Nothing the fuzz sent made the portal log an error (a stack trace answered as a 4xx is still a crash).
+	const errors = readFileSync(path.join(portal.dataDir, 'portal.log'), 'utf8')
+		.split('\n')
+		.filter((line) => /"level":"(error|fatal)"/.test(line))
+	console.log(`${title}: portal log lines at error or fatal: ${errors.length}`)
+	figures.failures.push(...errors.slice(0, 5).map((line) => `the portal logged: ${line.slice(0, 500)}`))
 	return figures
 }
 
