@@ -336,12 +336,19 @@ export function caseFor(
 			for (const field of form.fields)
 				if (field.name !== 'intent' && !named.has(field.name)) named.set(field.name, field)
 			const fields = [...named.values()]
+			const ownIntents = form.fields.filter((f) => f.name === 'intent').map((f) => f.value)
 			return fc.record({
 				form: fc.constant(target.forms.length ? formIndex : -1),
 				values: fc.tuple(...fields.map((f) => valueFor(f, forged))),
 				names: fc.constant(fields.map((f) => f.name)),
+				// Mostly the form's own buttons (what a browser sends), else any intent the module knows, junk or none.
 				intent: intents.length
-					? fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...intents) }, plainText, fc.constant(undefined))
+					? fc.oneof(
+							...(ownIntents.length ? [{ weight: 6, arbitrary: fc.constantFrom(...ownIntents) }] : []),
+							{ weight: 4, arbitrary: fc.constantFrom(...intents) },
+							{ weight: 1, arbitrary: plainText },
+							{ weight: 1, arbitrary: fc.constant(undefined) },
+						)
 					: fc.option(plainText, { freq: 5 }),
 				mutations: fc.array(mutation(), { maxLength: 4 }),
 				encoding: fc.oneof(
