@@ -52,7 +52,8 @@ const ONLY = process.env.FUZZ_ONLY
 const NOT_SHOWN_CASES = 5
 const REPLAY_PATH = process.env.FUZZ_PATH
 
-test.describe.configure({ mode: 'serial' })
+// In order, in one worker (two fuzzed portals at once would share two cores), and each run whatever the other found.
+test.describe.configure({ mode: 'default' })
 
 interface Figures {
 	cases: number
