@@ -106,7 +106,7 @@ const TYPABLE = /^[\p{L}\p{N}][\p{L}\p{N} .,@+\-_']{0,58}[\p{L}\p{N}.]$|^[\p{L}\
 
 /** The fields a post had typed (once each) that the re-rendered form shows otherwise. */
 function lostFields(c: FuzzCase, target: Target, html: string, figures: Figures): string[] {
-	if (c.encoding !== 'urlencoded' && c.encoding !== 'multipart') return []
+	if ((c.encoding !== 'urlencoded' && c.encoding !== 'multipart') || c.singleFetch) return []
 	const action = new URL(target.url, 'http://portal').pathname
 	const form = target.forms[c.form]
 	if (!form) return []
@@ -217,7 +217,7 @@ async function runLane(
 				const statusClass = `${Math.floor(answer.status / 100)}xx`
 				figures.byClass[statusClass] = (figures.byClass[statusClass] ?? 0) + 1
 				if (!refusedAsBody(answer.status, answer.html)) route.reached++
-				const described = `POST ${c.url} as ${lane.name} (${c.encoding}) ${JSON.stringify(c.fields).slice(0, 400)}`
+				const described = `POST ${c.url}${c.singleFetch ? ' (single fetch)' : ''} as ${lane.name} (${c.encoding}) ${JSON.stringify(c.fields).slice(0, 400)}`
 				if (answer.status >= 500) {
 					figures.fiveHundreds.push(`${answer.status} ${described}`)
 					throw new Error(`answered ${answer.status}: ${described}`)

@@ -210,6 +210,8 @@ export interface FuzzCase {
 	charset: string
 	/** The visitor's address (X-Forwarded-For). */
 	address: string
+	/** Posted as a browser with JavaScript does: to the route's `.data` URL (React Router's single fetch). */
+	singleFetch: boolean
 }
 
 const CONTROL = fc
@@ -368,6 +370,7 @@ export function caseFor(
 				),
 				charset: fc.constantFrom('shift_jis', 'utf-16', 'iso-8859-1', 'x-no-such-charset', 'utf-8'),
 				japanese: fc.boolean(),
+				singleFetch: fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, fc.constant(true)),
 				address: fixedAddress
 					? fc.constant(fixedAddress)
 					: fc
@@ -379,7 +382,7 @@ export function caseFor(
 							.map(([a, b, c]) => `10.${a}.${b}.${c}`),
 			})
 		})
-		.map(({ form, values, names, intent, mutations, encoding, charset, japanese, address }) => {
+		.map(({ form, values, names, intent, mutations, encoding, charset, japanese, address, singleFetch }) => {
 			let body: [string, string][] = []
 			names.forEach((name, i) => {
 				const value = values[i]
@@ -396,7 +399,7 @@ export function caseFor(
 				else body[i] = [body[i]![0], m.value]
 			}
 			const url = japanese ? `${target.url}${target.url.includes('?') ? '&' : '?'}culture_code=ja-JP` : target.url
-			return { url, form, encoding, fields: body, charset, address }
+			return { url, form, encoding, fields: body, charset, address, singleFetch }
 		})
 }
 
@@ -490,11 +493,23 @@ export async function post(baseURL: string, lane: Lane, c: FuzzCase): Promise<An
 	}
 	if (contentType) headers['Content-Type'] = contentType
 	if (lane.cookie) headers.Cookie = lane.cookie
-	const response = await send(new URL(c.url, baseURL), { method: 'POST', headers, body, redirect: 'manual' })
+	const response = await send(c.singleFetch ? singleFetchUrl(c.url, baseURL) : new URL(c.url, baseURL), {
+		method: 'POST',
+		headers,
+		body,
+		redirect: 'manual',
+	})
 	keepSession(lane, response)
 	const html = (response.headers.get('content-type') ?? '').includes('text/html') ? await response.text() : ''
 	if (!html) await response.arrayBuffer()
 	return { status: response.status, location: response.headers.get('location') ?? '', html }
+}
+
+/** A route's single-fetch URL: `/login` → `/login.data`, the index `/` → `/_root.data`, the query kept. */
+export function singleFetchUrl(url: string, baseURL: string): URL {
+	const target = new URL(url, baseURL)
+	target.pathname = target.pathname === '/' ? '/_root.data' : `${target.pathname.replace(/\/$/, '')}.data`
+	return target
 }
 
 function keepSession(lane: Lane, response: Response) {
