@@ -148,10 +148,9 @@ function fillUrls(
 ) {
 	const fill = (placeholder: string, values: string[]) =>
 		url.includes(placeholder) ? values.map((value) => url.replace(placeholder, encodeURIComponent(value))) : [url]
-	const junk = ['no-such-id', '..%2f..%2fsettings', '%00', 'x'.repeat(300)]
 	return [
-		...fill('{registeredProductId}', [...own.products.slice(0, 1), ...foreign.products, junk[0]!]),
-		...fill('{subscriptionId}', [...own.subscriptions.slice(0, 1), ...foreign.subscriptions, junk[3]!]),
+		...fill('{registeredProductId}', [...own.products.slice(0, 1), ...foreign.products, 'no-such-id']),
+		...fill('{subscriptionId}', [...own.subscriptions.slice(0, 1), ...foreign.subscriptions, 'x'.repeat(300)]),
 	].filter((u, i, all) => !u.includes('{') && all.indexOf(u) === i)
 }
 
