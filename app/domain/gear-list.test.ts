@@ -8,6 +8,7 @@ import {
 	gearEntryOf,
 	gearPage,
 	isOwnRegistration,
+	ownRegistration,
 	sortGear,
 	type SortableGear,
 } from './gear-list.ts'
@@ -174,5 +175,18 @@ describe('isOwnRegistration', () => {
 		expect(isOwnRegistration(mine, 'RP-1')).toBe(false)
 		expect(isOwnRegistration(mine, '')).toBe(false)
 		expect(isOwnRegistration([], 'rp-1')).toBe(false)
+	})
+})
+
+describe('ownRegistration', () => {
+	const mine = [
+		{ id: 'rp-1', serialCode: 'A1' },
+		{ id: 'rp-2', serialCode: 'B2' },
+	]
+	it('gives the user’s own registration an id names, and nothing for any other id', () => {
+		expect(ownRegistration(mine, 'rp-2')).toEqual({ id: 'rp-2', serialCode: 'B2' })
+		expect(ownRegistration(mine, 'rp-3')).toBeUndefined()
+		expect(ownRegistration(mine, 'rp-1/../rp-2')).toBeUndefined()
+		expect(ownRegistration([], 'rp-1')).toBeUndefined()
 	})
 })

@@ -168,3 +168,8 @@ export function gearEntryOf(record: RegistrationRecord, catalogue: ReadonlyMap<s
 export function isOwnRegistration(registrations: readonly { id: string }[], id: string): boolean {
 	return registrations.some((registration) => registration.id === id)
 }
+
+/** The user's own registration an id names, or undefined (see `isOwnRegistration`). */
+export function ownRegistration<R extends { id: string }>(registrations: readonly R[], id: string): R | undefined {
+	return registrations.find((registration) => registration.id === id)
+}

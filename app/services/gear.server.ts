@@ -6,6 +6,7 @@
  */
 import type { RouterContextProvider } from 'react-router'
 import { readDevices } from '#app/domain/device.ts'
+import { ownRegistration } from '#app/domain/gear-list.ts'
 import {
 	deviceOffers,
 	registrationCardOf,
@@ -21,7 +22,7 @@ import type { SessionCredentials } from '#app/session/session.server.ts'
 import {
 	createAnswerInfo,
 	createRegisteredProduct,
-	getRegisteredProduct,
+	getRegisteredProducts,
 	postAnswers,
 } from '#app/upstream/account-gear.server.ts'
 import { deleteTemporaryData, getTemporaryData } from '#app/upstream/account-identity.server.ts'
@@ -31,8 +32,23 @@ import { isUpstreamError } from '#app/upstream/errors.ts'
 import { getSurveyDefinitions, type SurveyDefinition } from '#app/upstream/survey-definitions.server.ts'
 
 /**
+ * One of the user's registrations, found in their own list (ADR 0051): an id from an address or a
+ * form is never sent to the account API on its own, so a forged or stale one (another user's) reaches
+ * no call at all, whatever the API would make of it. Undefined when it is not among theirs; the list
+ * holds the same records as a read by id, so this costs no more than that read did.
+ */
+export async function readOwnRegisteredProduct(
+	credentials: SessionCredentials,
+	registeredProductId: string,
+	signal: AbortSignal,
+): Promise<RegisteredProduct | undefined> {
+	const registrations = await getRegisteredProducts(credentials.accessToken, credentials.userId, signal)
+	return ownRegistration(registrations, registeredProductId)
+}
+
+/**
  * The user's registered product and the surveys in the culture; the product undefined when it is
- * not theirs (or none). Other upstream failures are thrown.
+ * not theirs (or none). Upstream failures are thrown.
  */
 export async function readProductSurveys(
 	credentials: SessionCredentials,
@@ -40,19 +56,8 @@ export async function readProductSurveys(
 	culture: string,
 	signal: AbortSignal,
 ): Promise<{ product: RegisteredProduct | undefined; definitions: Map<SurveyName, SurveyDefinition> }> {
-	const readProduct = getRegisteredProduct(
-		credentials.accessToken,
-		credentials.userId,
-		registeredProductId,
-		signal,
-	).catch((error: unknown) => {
-		// Another user's product, or none: the API says not found (or refuses); either way there is no survey.
-		if (isUpstreamError(error) && error.kind === 'status' && [400, 403, 404].includes(error.status ?? 0))
-			return undefined
-		throw error
-	})
 	const [product, definitions] = await Promise.all([
-		readProduct,
+		readOwnRegisteredProduct(credentials, registeredProductId, signal),
 		getSurveyDefinitions(credentials.accessToken, culture),
 	])
 	return { product, definitions }

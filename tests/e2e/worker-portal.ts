@@ -56,11 +56,13 @@ export function portalEnv(port: number, dataDir: string): Record<string, string>
 
 /**
  * Starts the worker's portal and waits until its health check answers. `runDir` holds its data
- * directory: the run's by default; `npm run screens` (scripts/screens.ts) gives its own.
+ * directory: the run's by default; `npm run screens` (scripts/screens.ts) gives its own. `env` adds
+ * or overrides settings (the action fuzz's portal of its own, with other limits).
  */
 export async function startWorkerPortal(
 	workerIndex: number,
 	runDir: string = E2E_RUN_DIR,
+	env: Record<string, string> = {},
 ): Promise<WorkerPortal & { stop: () => Promise<void> }> {
 	const port = await freePort()
 	const metricsPort = await freePort()
@@ -69,7 +71,7 @@ export async function startWorkerPortal(
 	mkdirSync(dataDir, { recursive: true })
 	const child: ChildProcess = spawn(process.execPath, [path.resolve('server/index.ts')], {
 		// With metrics on, as an operator would run it: every journey goes through the metrics' code too.
-		env: { ...process.env, ...portalEnv(port, dataDir), METRICS_PORT: String(metricsPort) },
+		env: { ...process.env, ...portalEnv(port, dataDir), METRICS_PORT: String(metricsPort), ...env },
 		stdio: ['ignore', 'ignore', 'inherit'],
 	})
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))

@@ -19,9 +19,10 @@ import {
 	type StoreOption,
 } from '#app/domain/purchase-details.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
-import { invalidForm, orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
+import { invalidForm, notFound, orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
+import { readOwnRegisteredProduct } from '#app/services/gear.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
-import { getRegisteredProduct, updateRegisteredProduct } from '#app/upstream/account-gear.server.ts'
+import { updateRegisteredProduct } from '#app/upstream/account-gear.server.ts'
 import { isOutage, isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
 import { FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
@@ -47,11 +48,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const { culture } = context.get(preferencesContext)
 	const [record, catalogue, lists] = await orUpstreamUnavailable(
 		Promise.all([
-			getRegisteredProduct(credentials.accessToken, credentials.userId, params.registeredProductId, request.signal),
+			readOwnRegisteredProduct(credentials, params.registeredProductId, request.signal),
 			productCatalogue(culture),
 			purchaseLists(culture),
 		]),
 	)
+	if (!record) notFound('gear.notYourRegistration')
 	const [item] = await gearItems([{ entry: gearEntryOf(record, catalogue), record }], culture, 'main')
 	return {
 		item: item!,
@@ -84,11 +86,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	const id = params.registeredProductId
 	// Diffed against the registration as the API keeps it now, never against a copy the form carried.
 	const [record, lists] = await orUpstreamUnavailable(
-		Promise.all([
-			getRegisteredProduct(credentials.accessToken, credentials.userId, id, request.signal),
-			purchaseLists(culture),
-		]),
+		Promise.all([readOwnRegisteredProduct(credentials, id, request.signal), purchaseLists(culture)]),
 	)
+	if (!record) notFound('gear.notYourRegistration')
 	const schema = purchaseDetailsSchema({
 		today: latestPurchaseDate(),
 		purchaseMethods: lists.methods.map((method) => method.value),

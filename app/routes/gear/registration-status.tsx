@@ -17,8 +17,7 @@ import {
 } from '#app/domain/product-registration-fields.ts'
 import { orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
-import { getRegisteredProduct } from '#app/upstream/account-gear.server.ts'
-import { isUpstreamError } from '#app/upstream/errors.ts'
+import { readOwnRegisteredProduct } from '#app/services/gear.server.ts'
 import { Dialog } from '#app/ui/dialog.tsx'
 import { SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
@@ -29,15 +28,12 @@ async function readRegistration(
 	signal: AbortSignal,
 ) {
 	const credentials = await requireCredentials(context, request)
-	try {
-		return await orUpstreamUnavailable(
-			getRegisteredProduct(credentials.accessToken, credentials.userId, params.registeredProductId, signal),
-		)
-	} catch (error) {
-		// Someone else's registration, or one since removed, is not found, whatever the API's text.
-		if (isUpstreamError(error) && error.status === 404) throw data(null, { status: 404 })
-		throw error
-	}
+	const registration = await orUpstreamUnavailable(
+		readOwnRegisteredProduct(credentials, params.registeredProductId, signal),
+	)
+	// Someone else's registration, or one since removed, is not found, without asking the API about it.
+	if (!registration) throw data(null, { status: 404 })
+	return registration
 }
 
 export async function loader(args: Route.LoaderArgs) {

@@ -9,12 +9,9 @@ import type { Route } from './+types/unregister-product'
 import { gearEntryOf, GEAR_LIST_PATH, isOwnRegistration } from '#app/domain/gear-list.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
 import { notFound, orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
+import { readOwnRegisteredProduct } from '#app/services/gear.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
-import {
-	deleteRegisteredProduct,
-	getRegisteredProduct,
-	getRegisteredProducts,
-} from '#app/upstream/account-gear.server.ts'
+import { deleteRegisteredProduct, getRegisteredProducts } from '#app/upstream/account-gear.server.ts'
 import { isUpstreamError } from '#app/upstream/errors.ts'
 import { SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
@@ -27,10 +24,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const { culture } = context.get(preferencesContext)
 	const [record, catalogue] = await orUpstreamUnavailable(
 		Promise.all([
-			getRegisteredProduct(credentials.accessToken, credentials.userId, params.registeredProductId, request.signal),
+			readOwnRegisteredProduct(credentials, params.registeredProductId, request.signal),
 			productCatalogue(culture),
 		]),
 	)
+	if (!record) notFound('gear.notYourRegistration')
 	const entry = gearEntryOf(record, catalogue)
 	return {
 		name: entry.name,
