@@ -50,7 +50,10 @@ export async function startPortalOnEmulator(
 			RCP_SECURITY_SECRET: BENCH_SECURITY_SECRET,
 		},
 	})
-	const upstreamUrls = emulatorUpstreamSettings(emulator.origin)
+	// The emulator names its own pictures (product images, feed thumbnails) by `localhost` (server/emulator/main.ts),
+	// and the portal shows only pictures under its upstreams' base URLs (ADR 0033): given 127.0.0.1 here, every
+	// product page lost its picture and `npm run bench` its product-page check. Same port, same emulator.
+	const upstreamUrls = emulatorUpstreamSettings(`http://localhost:${emulatorPort}`)
 	const portal = await startServer('portal', ['server/index.ts'], {
 		cwd: root,
 		port: portalPort,
