@@ -13,6 +13,7 @@
  *   npm run bench:soak                           # 10 minutes, 64 connections
  *   npm run bench:soak -- --minutes=2            # shorter, for trying (the verdict still uses the last half)
  *   npm run bench:soak -- --connections=32 --sample-seconds=2
+ *   npm run bench:soak -- --portal-flags=none    # the portal on V8's default heap sizes (ADR 0055's "before")
  *   npm run bench:soak -- --heap-snapshots=/tmp/snaps   # also a heap snapshot of the portal after the warm-up
  *                                                        # and at the end (compare them in Chrome's DevTools)
  *
@@ -26,6 +27,7 @@ import autocannon from 'autocannon'
 import { DEMO_ACCOUNTS } from '../server/emulator/demo.ts'
 import { GEAR_LIST_SLUGS, registerGearList } from './gear.ts'
 import { BENCH_SECURITY_SECRET, signIn, startPortalOnEmulator } from './portal.ts'
+import { PORTAL_NODE_FLAGS } from '../server/node-flags.ts'
 import { runQuietly, stopAllServers, type ServerProcess } from './processes.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -49,6 +51,7 @@ const { values: options } = parseArgs({
 		connections: { type: 'string', default: '64' },
 		'sample-seconds': { type: 'string', default: '5' },
 		'heap-snapshots': { type: 'string' },
+		'portal-flags': { type: 'string' },
 	},
 })
 const minutes = Number(options.minutes)
@@ -57,6 +60,13 @@ const sampleSeconds = Number(options['sample-seconds'])
 if (!(minutes > 0) || !Number.isInteger(connections) || connections < 1 || !(sampleSeconds > 0))
 	throw new Error('usage: npm run bench:soak -- [--minutes=10] [--connections=64] [--sample-seconds=5]')
 const snapshotDir = options['heap-snapshots'] ? path.resolve(options['heap-snapshots']) : undefined
+/** The portal's node options: those of production (server/node-flags.ts) unless given; `none` for V8's defaults. */
+const portalFlags =
+	options['portal-flags'] === undefined
+		? PORTAL_NODE_FLAGS
+		: options['portal-flags'] === 'none'
+			? []
+			: options['portal-flags'].split(' ').filter(Boolean)
 
 /** A process's resident memory in MB, from /proc. */
 export function rssMb(pid: number): number {
@@ -107,6 +117,7 @@ async function main(): Promise<boolean> {
 			: process.env.SOAK_NODE_OPTIONS
 				? { NODE_OPTIONS: process.env.SOAK_NODE_OPTIONS }
 				: {},
+		portalFlags,
 	)
 	const member = DEMO_ACCOUNTS.cloudMember
 	const registered = await registerGearList(emulator.origin, BENCH_SECURITY_SECRET, member)
@@ -172,10 +183,16 @@ async function main(): Promise<boolean> {
 	const ok = result['2xx']
 	const failed = result.non2xx + result.errors
 
-	console.log(`\nSoak: ${connections} connections, ${minutes} min, signed in as the cloud member\n`)
+	const statusCodes = Object.fromEntries(
+		Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]),
+	)
+	console.log(
+		`\nSoak: ${connections} connections, ${minutes} min, signed in as the cloud member, ` +
+			`portal run with ${portalFlags.join(' ') || "V8's defaults"}\n`,
+	)
 	console.log(
 		`requests: ${result.requests.total} (${result.requests.mean.toFixed(1)}/s), 2xx ${ok}, non-2xx ${result.non2xx}, ` +
-			`errors ${result.errors}; latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+			`errors ${result.errors}, status codes ${JSON.stringify(statusCodes)}; latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
 	)
 	console.log(
 		`portal RSS: ${samples[0]!.rssMb.toFixed(0)} MB at the start, peak ${peak.toFixed(0)} MB, ${final.toFixed(0)} MB ` +
@@ -203,6 +220,8 @@ async function main(): Promise<boolean> {
 				cpus: os.cpus().length,
 				connections,
 				minutes,
+				portalFlags,
+				statusCodes,
 				pages: SIGNED_IN_PAGES,
 				requests: { total: result.requests.total, perSecond: result.requests.mean, non2xx: result.non2xx },
 				errors: result.errors,
