@@ -150,6 +150,9 @@ const redirect =
 			: `${response.status} ${location ? `to ${location}` : ''}, not a redirect ${what}`
 	}
 
+/** When the measured run ends: a customer's visit goes no further round after it, and signs out. */
+let deadline = Infinity
+
 /** How many rounds of the signed-in pages a customer goes through between signing in and out. */
 const ROUNDS_PER_SIGN_IN = 5
 /** One connection in this many browses as a visitor who is not signed in; the others as customers. */
@@ -186,7 +189,7 @@ async function customerVisit(portal: ServerProcess, supportBody: string): Promis
 		new URLSearchParams({ email: MEMBER.email, password: MEMBER.password, redirectTo: '' }).toString(),
 	)
 	if (!signedIn) return false
-	for (let round = 0; round < ROUNDS_PER_SIGN_IN; round++) {
+	for (let round = 0; round < ROUNDS_PER_SIGN_IN && performance.now() < deadline; round++) {
 		const ok =
 			(await visitor.request(
 				'gear list /gear/my_gear',
@@ -248,10 +251,10 @@ async function main(): Promise<boolean> {
 		throw new Error(`the journey fails at "${broken.name}": ${broken.failures[0]}\n${portal.output()}`)
 	}
 	// Warm-up: JIT, caches, connection pools.
-	let end = performance.now() + 5_000
+	deadline = performance.now() + 5_000
 	await Promise.all(
 		Array.from({ length: CONNECTIONS }, async (_, index) => {
-			while (performance.now() < end) await visit(portal, supportBody, index)
+			while (performance.now() < deadline) await visit(portal, supportBody, index)
 		}),
 	)
 	steps.clear()
@@ -260,10 +263,10 @@ async function main(): Promise<boolean> {
 	let visits = 0
 	let completed = 0
 	const started = performance.now()
-	end = started + SECONDS * 1000
+	deadline = started + SECONDS * 1000
 	await Promise.all(
 		Array.from({ length: CONNECTIONS }, async (_, index) => {
-			while (performance.now() < end) {
+			while (performance.now() < deadline) {
 				visits += 1
 				if (await visit(portal, supportBody, index)) completed += 1
 			}
