@@ -139,7 +139,20 @@ class Visitor {
 const page =
 	(holds: (html: string) => boolean, what: string) =>
 	(response: Response, body: string): string | null =>
-		response.status !== 200 ? `${response.status}, not 200` : holds(body) ? null : `200 without ${what}`
+		response.status !== 200
+			? `${response.status}, not 200 (${headingOf(body)})`
+			: holds(body)
+				? null
+				: `200 without ${what}`
+
+/** What an error page says, to tell one failure from another: its first heading, else its title. */
+function headingOf(html: string): string {
+	const text = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? /<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? ''
+	return text
+		.replace(/<[^>]+>/g, '')
+		.trim()
+		.slice(0, 200)
+}
 
 const redirect =
 	(to: (location: string) => boolean, what: string) =>
