@@ -10,6 +10,8 @@ declare module 'autocannon' {
 		duration?: number
 		headers?: Record<string, string>
 		title?: string
+		/** Requests each connection sends in turn, over and over (method and path; the options' headers apply). */
+		requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>
 	}
 
 	/** Mean, spread and percentiles (p50, p99, …) of a histogram. */

@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { emulatorUpstreamSettings, UPSTREAM_URL_SETTINGS } from '../app/upstream/config.server.ts'
+import { PORTAL_NODE_FLAGS } from '../server/node-flags.ts'
 import { freePort, startServer, type ServerProcess } from './processes.ts'
 
 /**
@@ -18,12 +19,13 @@ export const BENCH_SECURITY_SECRET = 'bench-rcp-security-secret-of-this-run-only
 /**
  * The emulator, then the portal pointed at it, each with a new data directory under `workDir`. `portalEnv` adds
  * to the portal's settings (the rest of the environment passes through, so a given configuration, REDIS_URL…,
- * can be measured).
+ * can be measured); `nodeArgs` are the portal's node options, by default those it is run with in production.
  */
 export async function startPortalOnEmulator(
 	root: string,
 	workDir: string,
 	portalEnv: Record<string, string> = {},
+	nodeArgs: readonly string[] = PORTAL_NODE_FLAGS,
 ): Promise<{ portal: ServerProcess; emulator: ServerProcess }> {
 	const dataDir = path.join(workDir, 'data')
 	const emulatorDataDir = path.join(workDir, 'emulator-data')
@@ -50,8 +52,11 @@ export async function startPortalOnEmulator(
 			RCP_SECURITY_SECRET: BENCH_SECURITY_SECRET,
 		},
 	})
-	const upstreamUrls = emulatorUpstreamSettings(emulator.origin)
-	const portal = await startServer('portal', ['server/index.ts'], {
+	// The emulator names its own pictures (product images, feed thumbnails) by `localhost` (server/emulator/main.ts),
+	// and the portal shows only pictures under its upstreams' base URLs (ADR 0033): given 127.0.0.1 here, every
+	// product page lost its picture and `npm run bench` its product-page check. Same port, same emulator.
+	const upstreamUrls = emulatorUpstreamSettings(`http://localhost:${emulatorPort}`)
+	const portal = await startServer('portal', [...nodeArgs, 'server/index.ts'], {
 		cwd: root,
 		port: portalPort,
 		// PUBLIC_URL is the address the benchmark calls, so the Origin of its posts is the portal's own.

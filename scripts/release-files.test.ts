@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { PORTAL_NODE_FLAGS } from '../server/node-flags.ts'
 import { PRODUCTION_FILES } from './release-files.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -24,10 +25,23 @@ describe('the container image', () => {
 	})
 })
 
+describe("the portal's V8 flags", () => {
+	it('are given to node by npm run serve and by the image, as by npm start', () => {
+		const serve = (
+			JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+		).scripts.serve!
+		const command = /^CMD \[(.*)\]$/m.exec(lastStage)![1]!
+		for (const flag of PORTAL_NODE_FLAGS) {
+			expect(serve).toContain(`node ${flag}`)
+			expect(command).toContain(`"${flag}"`)
+		}
+	})
+})
+
 describe('compose.yaml', () => {
 	it("keeps Redis's data (the support outbox) and never evicts keys", () => {
-		expect(compose).toMatch(/--appendonly", "yes"/)
-		expect(compose).toMatch(/--maxmemory-policy", "noeviction"/)
+		expect(compose).toMatch(/--appendonly['"], ['"]yes/)
+		expect(compose).toMatch(/--maxmemory-policy['"], ['"]noeviction/)
 		expect(compose).toMatch(/read_only: true/)
 	})
 })
