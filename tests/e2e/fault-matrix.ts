@@ -251,7 +251,10 @@ export function fillForm(
 			])
 			continue
 		}
-		if (field.value) {
+		// A known good value over one the page offers: the matrix's own earlier posts change the demo
+		// accounts (a profile saved with a guessed phone), and a support form offers what the account holds.
+		const known = FIELD_SAMPLES[name]
+		if (field.value && !known) {
 			entries.push([name, field.value])
 			continue
 		}
@@ -288,7 +291,8 @@ function sampleFor(name: string, type: string, account: { email: string; passwor
 	if (type === 'email' || n.includes('email')) return account.email
 	if (type === 'date' || n.includes('date')) return '2025-01-15'
 	if (type === 'number' || n.includes('quantity')) return '1'
-	if (type === 'tel' || n.includes('phone')) return '0312345678'
+	// A number the US plan (the demo accounts' country) accepts, as does Japan's.
+	if (type === 'tel' || n.includes('phone')) return '2125550123'
 	if (n.includes('serial')) return 'Z1A2345'
 	if (n.includes('postal') || n.includes('zip')) return '10001'
 	if (n === 'code' || n.endsWith('code')) return '123456'
