@@ -6,6 +6,7 @@
 import type { Submission } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { accountErrorKey, type AccountFlow } from '#app/domain/account-errors.ts'
+import { isAfterPost } from '#app/forms/form-body.server.ts'
 import { sessionContext } from '#app/request-context.server.ts'
 import { isOutage, isUpstreamError, userMessageKey } from '#app/upstream/errors.ts'
 import { noteUpstreamError } from '#app/session/session-end.server.ts'
@@ -73,5 +74,40 @@ export async function orUpstreamUnavailable<T>(work: Promise<T>): Promise<T> {
 		noteUpstreamError(error)
 		const status = !isOutage(error) && error.status ? error.status : 503
 		throw data({ errorKey: userMessageKey(error) ?? 'toast.tryAgain' }, { status })
+	}
+}
+
+/**
+ * A read an action needs failed with an outage before anything was sent: the form again as typed
+ * (`extra`), with the spec's outage message and a 503, to send again as it is. Other errors go on.
+ * The fault matrix found actions that threw here instead, losing what was typed (ADR 0052).
+ */
+export function outageAnswer(error: unknown, extra: Record<string, unknown> = {}) {
+	if (!isUpstreamError(error) || error.cancelled || !isOutage(error)) throw error
+	noteUpstreamError(error)
+	return data(
+		{ result: { status: 'error' as const, error: { '': ['toast.tryAgain'] } }, errorKey: 'toast.tryAgain', ...extra },
+		{ status: 503 },
+	)
+}
+
+/**
+ * A loader's read for the page shown after a post: an outage gives `null` (the page renders without
+ * what it took; the action's answer says so) instead of an error page in place of the form the action
+ * kept. On a plain visit the error page answers as `orUpstreamUnavailable` does. (The loaders after a
+ * post get a GET request of their own: the post is known by its form in the context.)
+ */
+export async function orNullAfterPost<T>(
+	context: Readonly<RouterContextProvider>,
+	work: Promise<T>,
+): Promise<T | null> {
+	if (!isAfterPost(context)) return orUpstreamUnavailable(work)
+	try {
+		return await work
+	} catch (error) {
+		if (!isUpstreamError(error) || error.cancelled || !isOutage(error))
+			return orUpstreamUnavailable(Promise.reject(error))
+		noteUpstreamError(error)
+		return null
 	}
 }

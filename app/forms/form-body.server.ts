@@ -222,6 +222,14 @@ export function submittedForm(context: Readonly<RouterContextProvider>): FormDat
 	return form
 }
 
+/**
+ * Whether this request is a post whose form was read: its loaders run after the action, for the page
+ * the browser shows with the action's answer (React Router hands them a GET request of their own).
+ */
+export function isAfterPost(context: Readonly<RouterContextProvider>): boolean {
+	return context.get(formContext) !== null
+}
+
 export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
 	if (READS.has(request.method.toUpperCase())) return next()
 	await beforeReadingBody(context)

@@ -85,18 +85,26 @@ export const CHECKOUT_SOURCE = SUBSCRIPTION_SOURCE.FastSpring
 
 /**
  * What the memberships screens show, asked for at once: the tiers, the lifetime keys, and the offers
- * (the public ones for a visitor; a member's own, with their subscriptions).
+ * (the public ones for a visitor; a member's own, with their subscriptions). `mine` wraps the member's
+ * own reads, so a caller may let them fail on their own (`orNullAfterPost`: the page after a post
+ * whose read failed shows the plans without the member's state).
  */
-export function membershipsData(credentials: SessionCredentials | null, signal: AbortSignal) {
+export function membershipsData(
+	credentials: SessionCredentials | null,
+	signal: AbortSignal,
+	mine: <T>(work: Promise<T>) => Promise<T | null> = (work) => work,
+) {
 	return Promise.all([
 		membershipProducts(),
 		lifetimeKeys(),
 		credentials ? Promise.resolve([]) : cloudOffers(),
 		credentials
-			? Promise.all([
-					getUserSubscriptions(credentials.idToken, { signal }),
-					getCustomersOffers(credentials.idToken, {}, { signal }),
-				])
+			? mine(
+					Promise.all([
+						getUserSubscriptions(credentials.idToken, { signal }),
+						getCustomersOffers(credentials.idToken, {}, { signal }),
+					]),
+				)
 			: null,
 	])
 }

@@ -5,7 +5,7 @@
  * delete and the no-renew post with the reason as the request takes it (app/domain/cloud-cancel-reasons.ts).
  */
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, type RouterContextProvider } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/cancel-subscription'
 import { CancelFormSchema } from '#app/domain/cloud-account-forms.ts'
 import { canCancel } from '#app/domain/cloud-account.ts'
@@ -13,33 +13,36 @@ import { formatDay } from '#app/domain/formats.ts'
 import { cancellationReasonOf } from '#app/domain/cloud-cancel-reasons.ts'
 import { SUBSCRIPTION_TYPE } from '#app/domain/cloud-subscription-codes.ts'
 import { logMilestone } from '#app/logging/page-view.server.ts'
-import { orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
+import { orNullAfterPost, redirectWithToast } from '#app/responses.server.ts'
 import { cancelSubscription, getUserSubscriptions } from '#app/upstream/cloud.server.ts'
+import type { Subscription } from '#app/upstream/contract/cloud.ts'
 import { FormErrors, formResult, SubmitButton } from '#app/ui/form.tsx'
 import { useT } from '#app/ui/i18n.tsx'
 import { submittedForm } from '#app/forms/form-body.server.ts'
 import { cloudActionFailure, cloudCredentials, localeOf, PRIVATE_HEADERS } from './account-data.server.ts'
 import { DetailsField, ReasonField } from './cancel-reason-fields.tsx'
 
-type Context = Readonly<RouterContextProvider>
-
 const ACCOUNT_PATH = '/cloud/account'
 
-async function subscriptionOf(context: Context, request: Request, subscriptionId: string) {
-	const credentials = await cloudCredentials(context, request)
-	const subscriptions = await orUpstreamUnavailable(
-		getUserSubscriptions(credentials.idToken, { signal: request.signal }),
-	)
+function subscriptionIn(subscriptions: readonly Subscription[], subscriptionId: string) {
 	const subscription = subscriptions.find((s) => s.subscriptionId === subscriptionId)
 	if (!subscription) throw data({ errorKey: 'cloudAccount.cancel.notFound' }, { status: 404 })
-	return { credentials, subscription }
+	return subscription
 }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-	const { subscription: s } = await subscriptionOf(context, request, params.subscriptionId)
+	const credentials = await cloudCredentials(context, request)
+	// After a post whose read failed (the action kept the reason typed, with a 503), the form is shown
+	// without the subscription's details rather than an error page in its place.
+	const subscriptions = await orNullAfterPost(
+		context,
+		getUserSubscriptions(credentials.idToken, { signal: request.signal }),
+	)
+	if (!subscriptions) return { membership: null, trial: false, cancellable: true, accessUntil: null }
+	const s = subscriptionIn(subscriptions, params.subscriptionId)
 	const locale = localeOf(context)
 	return {
-		membership: s.membershipName,
+		membership: s.membershipName as string | null,
 		trial: s.type === SUBSCRIPTION_TYPE.Trial,
 		cancellable: canCancel(s, Date.now()),
 		// Where the billing cycle ends: the next charge of a paid subscription, a trial's end.
@@ -56,8 +59,16 @@ export function headers() {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-	const { credentials, subscription } = await subscriptionOf(context, request, params.subscriptionId)
+	const credentials = await cloudCredentials(context, request)
 	const submission = parseWithZod(submittedForm(context), { schema: CancelFormSchema })
+	let subscriptions: Subscription[]
+	try {
+		subscriptions = await getUserSubscriptions(credentials.idToken, { signal: request.signal })
+	} catch (error) {
+		// The reason and details come back as typed with the outage message, to send again.
+		return cloudActionFailure(submission, error, 'cloudAccount.cancel.notCancellable')
+	}
+	const subscription = subscriptionIn(subscriptions, params.subscriptionId)
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	if (!canCancel(subscription, Date.now())) {
 		return data({ result: submission.reply({ formErrors: ['cloudAccount.cancel.notCancellable'] }) }, { status: 409 })
@@ -107,7 +118,7 @@ export default function CancelSubscription({ loaderData, actionData }: Route.Com
 	if (review) {
 		return (
 			<section className="dialog" aria-labelledby="cancel-confirm-title">
-				<h2 id="cancel-confirm-title">{t('cloudAccount.cancel.confirmTitle', { name: membership })}</h2>
+				<h2 id="cancel-confirm-title">{t('cloudAccount.cancel.confirmTitle', { name: membership ?? '' })}</h2>
 				<p>{consequences}</p>
 				<p>{t('cloudAccount.cancel.keysStay')}</p>
 				<p>
@@ -130,8 +141,10 @@ export default function CancelSubscription({ loaderData, actionData }: Route.Com
 	}
 	return (
 		<section aria-labelledby="cancel-title">
-			<h2 id="cancel-title">{t('cloudAccount.cancel.title', { name: membership })}</h2>
-			<p>{consequences}</p>
+			<h2 id="cancel-title">
+				{membership ? t('cloudAccount.cancel.title', { name: membership }) : t('cloudAccount.cancel.link')}
+			</h2>
+			{membership ? <p>{consequences}</p> : null}
 			<Form method="post" className="form" noValidate aria-labelledby="cancel-title">
 				<FormErrors result={result} />
 				<ReasonField result={result} />

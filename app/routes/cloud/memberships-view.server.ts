@@ -55,7 +55,8 @@ export interface CurrentView {
 export function planViews(
 	tiers: readonly MembershipProduct[],
 	interval: 'Monthly' | 'Annual',
-	subscriptions: readonly Subscription[],
+	/** Null: the member's subscriptions could not be read (an outage), so no plan offers an action. */
+	subscriptions: readonly Subscription[] | null,
 	offers: readonly Offer[],
 	culture: string,
 	now: number,
@@ -64,12 +65,14 @@ export function planViews(
 		const plan = tier.plans.find((p) => p.interval === interval)
 		if (!plan) return []
 		const monthly = tier.plans.find((p) => p.interval === 'Monthly')
-		const cta = membershipCta(
-			{ planId: plan.id, membershipProductId: tier.id, rank: tier.rank, freeTrialDays: tier.freeTrialDays },
-			subscriptions,
-			rankOf(tiers),
-			now,
-		)
+		const cta: Cta = subscriptions
+			? membershipCta(
+					{ planId: plan.id, membershipProductId: tier.id, rank: tier.rank, freeTrialDays: tier.freeTrialDays },
+					subscriptions,
+					rankOf(tiers),
+					now,
+				)
+			: { state: 'unavailable' }
 		const offer = showsOffer(cta) ? bestOffer(plan.id, offers, now) : undefined
 		return [
 			{

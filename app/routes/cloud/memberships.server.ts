@@ -18,7 +18,7 @@ import type { ScreenName } from '#app/domain/screens.ts'
 import { getEnv } from '#app/env.server.ts'
 import { preferencesContext, screenContext, sessionContext } from '#app/request-context.server.ts'
 import { logMilestone } from '#app/logging/page-view.server.ts'
-import { orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
+import { orNullAfterPost, orUpstreamUnavailable, redirectWithToast } from '#app/responses.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
 import { hasCredentials } from '#app/session/session.server.ts'
 import { FREE_TRIAL_DAYS } from '#app/upstream/contract/cloud.ts'
@@ -53,9 +53,14 @@ export async function membershipsLoader(context: Context, request: Request, tabP
 	const now = Date.now()
 	const signedIn = hasCredentials(context.get(sessionContext))
 	const credentials = signedIn ? await requireCredentials(context, request) : null
-	const [tiers, keys, allOffers, mine] = await orUpstreamUnavailable(membershipsData(credentials, request.signal))
-	const subscriptions = mine?.[0] ?? []
-	const offers = mine ? mine[1] : visitorOffers(allOffers, now)
+	// The member's own reads may fail alone after a post (the action answered 503 with the message): the
+	// plans are shown without the member's state (no call to action) rather than an error page.
+	const [tiers, keys, allOffers, mine] = await orUpstreamUnavailable(
+		membershipsData(credentials, request.signal, (work) => orNullAfterPost(context, work)),
+	)
+	const unknown = signedIn && !mine
+	const subscriptions = unknown ? null : (mine?.[0] ?? [])
+	const offers = mine ? mine[1] : unknown ? [] : visitorOffers(allOffers, now)
 	return {
 		screen,
 		framed: isFramedScreen(screen),
@@ -69,8 +74,8 @@ export async function membershipsLoader(context: Context, request: Request, tabP
 			})),
 		),
 		plans: planViews(tiers, interval, subscriptions, offers, culture, now),
-		current: currentView(subscriptions, tiers, culture, now),
-		resubscribeEnd: resubscribeEnd(subscriptions, culture, now),
+		current: subscriptions ? currentView(subscriptions, tiers, culture, now) : null,
+		resubscribeEnd: subscriptions ? resubscribeEnd(subscriptions, culture, now) : null,
 		lifetimeKeys: keys.map((k) => ({
 			id: k.id,
 			name: k.name,

@@ -19,7 +19,8 @@ interface Option {
 }
 
 export interface ProfileTabData {
-	profile: AccountSummary
+	/** Null on the page after a post whose record could not be read (an outage): the form without it. */
+	profile: AccountSummary | null
 	values: ProfileValues
 	states: Option[]
 	japanese: boolean
@@ -95,7 +96,7 @@ export function ProfileTab({ data, answer }: { data: ProfileTabData; answer?: Pr
 	return (
 		<section aria-labelledby="profile-title">
 			<h2 id="profile-title">{t('tab.profile')}</h2>
-			<AccountSummaryList {...data.profile} />
+			{data.profile ? <AccountSummaryList {...data.profile} /> : null}
 			{/* A new answer shows what the server has, not what the last one left in the inputs. */}
 			<Form key={JSON.stringify(values)} method="post" action="/settings/profile" className="form" noValidate>
 				{/* The first submit button is the one Enter presses: saving, not one of the row or country buttons. */}

@@ -16,7 +16,14 @@ import {
 } from '#app/domain/profile-form.ts'
 import { toStoredUser } from '#app/domain/user-record.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
-import { invalidForm, orUpstreamUnavailable, redirectWithToast, upstreamFailure } from '#app/responses.server.ts'
+import {
+	invalidForm,
+	orNullAfterPost,
+	orUpstreamUnavailable,
+	outageAnswer,
+	redirectWithToast,
+	upstreamFailure,
+} from '#app/responses.server.ts'
 import { saveProfile } from '#app/services/account.server.ts'
 import { requireCredentials } from '#app/session/auth.server.ts'
 import { cachedMe } from '#app/session/me.server.ts'
@@ -106,21 +113,25 @@ function today() {
 export async function loadProfileTab({ context, request }: Route.LoaderArgs) {
 	const credentials = await requireCredentials(context, request)
 	const { culture } = context.get(preferencesContext)
-	const [me, lists] = await orUpstreamUnavailable(
-		Promise.all([cachedMe(credentials, { signal: request.signal }), profileLists(culture)]),
-	)
-	const user = storedProfile(me)
-	const states = lists.statesOf(user.country ?? '')
-	const profile: AccountSummary = accountSummary(culture, me)
+	// After a post whose reads failed (the action answered the form as typed with a 503), the page shows
+	// that form without the account's summary rather than an error page in its place.
+	const [me, lists] = await Promise.all([
+		orNullAfterPost(context, cachedMe(credentials, { signal: request.signal })),
+		orUpstreamUnavailable(profileLists(culture)),
+	])
+	const record = me ?? { cultureCode: null }
+	const user = me ? storedProfile(me) : null
+	const states = lists.statesOf(user?.country ?? '')
+	const profile: AccountSummary | null = me ? accountSummary(culture, me) : null
 	return {
 		profile,
 		values: profileValuesOf(
-			user,
+			user ?? {},
 			states.map((state) => state.value),
 		),
 		states,
-		japanese: isJapanese(culture, me),
-		nameFields: nameFields(formCulture(culture, me)),
+		japanese: isJapanese(culture, record),
+		nameFields: nameFields(formCulture(culture, record)),
 		genders: lists.genders,
 		phoneTypes: lists.phoneTypes,
 		countries: countryOptions(catalogueLanguage(culture)),
@@ -138,7 +149,12 @@ export async function profileAction({ context, request }: Route.ActionArgs) {
 	const form = submittedForm(context)
 	const intent = form.get('intent')
 	const typed = profileValuesFromForm(form)
-	const lists = await orUpstreamUnavailable(profileLists(culture))
+	let lists: Awaited<ReturnType<typeof profileLists>>
+	try {
+		lists = await profileLists(culture)
+	} catch (error) {
+		return outageAnswer(error, { tab: 'profile' as const, values: typed, states: [] })
+	}
 	const states = lists.statesOf(typed.country)
 	const answer = (values: ProfileValues) => ({ tab: 'profile' as const, values, states })
 
@@ -151,7 +167,13 @@ export async function profileAction({ context, request }: Route.ActionArgs) {
 		return data<ProfileActionData>(answer(withoutPhone(typed, Number(intent.slice('remove-phone:'.length)))))
 	}
 
-	const me = await orUpstreamUnavailable(getMe(credentials, { signal: request.signal }))
+	let me: Me
+	try {
+		me = await getMe(credentials, { signal: request.signal })
+	} catch (error) {
+		// Nothing was saved: the form comes back as typed with the outage message, to save again.
+		return outageAnswer(error, answer(typed))
+	}
 	const schema = profileSchema({
 		japanese: isJapanese(culture, me),
 		genders: lists.genders.map((item) => item.value),

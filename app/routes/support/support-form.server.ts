@@ -29,7 +29,7 @@ import { chosenProduct, registrationDetails } from '#app/domain/support-ticket.t
 import { getI18n, translatorFor } from '#app/i18n/i18n.server.ts'
 import { logMilestone } from '#app/logging/page-view.server.ts'
 import { preferencesContext } from '#app/request-context.server.ts'
-import { orUpstreamUnavailable } from '#app/responses.server.ts'
+import { orNullAfterPost, orUpstreamUnavailable } from '#app/responses.server.ts'
 import {
 	optionsFor,
 	readAttachments,
@@ -84,13 +84,9 @@ export async function loadSupportForm(
 	const translate = translatorFor(getI18n(context))
 	const [me, lists] = await Promise.all([
 		// The page after a post whose record could not be read (the action answered 503 with what was
-		// typed) shows the form without the account's details rather than an error page in its place.
-		request.method === 'GET'
-			? orUpstreamUnavailable(cachedMe(credentials, { signal: request.signal }))
-			: cachedMe(credentials, { signal: request.signal }).catch((error: unknown) => {
-					if (!isUpstreamError(error) || !isOutage(error)) throw error
-					return null
-				}),
+		// typed) shows the form without the account's details rather than an error page in its place. The
+		// loaders after a post get a GET request of their own, so the post is known by its form in the context.
+		orNullAfterPost(context, cachedMe(credentials, { signal: request.signal })),
 		orUpstreamUnavailable(supportLists(culture)),
 	])
 	const registered = me ? registeredChoices(me, lists.stores) : []
