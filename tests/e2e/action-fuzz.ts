@@ -9,6 +9,7 @@ import { DatabaseSync } from 'node:sqlite'
 import fc from 'fast-check'
 import { DEMO_ACCOUNTS } from '../../server/emulator/demo.ts'
 import { E2E_EMULATOR_ADMIN_TOKEN } from './worker-portal.ts'
+import type { ReceivedCall } from './emulator.ts'
 
 /* ---- Forms read from a page ---- */
 
@@ -548,14 +549,8 @@ export async function getPage(baseURL: string, lane: Lane, url: string): Promise
 
 /* ---- The emulator's request log ---- */
 
-export interface Call {
-	seq: number
-	method: string
-	path: string
-	body: unknown
-	status: number
-	userId: string | null
-}
+/** A call the emulated upstreams answered, as its request log gives it. */
+export type Call = ReceivedCall
 
 const ADMIN = { 'X-Emulator-Admin-Token': E2E_EMULATOR_ADMIN_TOKEN }
 
