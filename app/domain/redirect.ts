@@ -33,7 +33,13 @@ export function allowedRedirectTarget(
 		const url = new URL(target, ownOrigin)
 		if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
 		if (url.username || url.password) return null
-		return url.origin === new URL(ownOrigin).origin || allowedOrigins.includes(url.origin) ? url.href : null
+		if (url.origin === new URL(ownOrigin).origin) {
+			// Our own page as a path: the visitor may have come by another of our hosts (a theme's), and a
+			// path keeps them on it. Never one a browser reads as another host (`//evil.example`).
+			const path = `${url.pathname}${url.search}${url.hash}`
+			return path.startsWith('//') ? null : path
+		}
+		return allowedOrigins.includes(url.origin) ? url.href : null
 	} catch {
 		return null
 	}
