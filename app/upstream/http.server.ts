@@ -15,8 +15,9 @@ import zlib from 'node:zlib'
 import type { z } from 'zod'
 import { getEnv } from '#app/env.server.ts'
 import { upstreamBaseUrl, type UpstreamName } from './config.server.ts'
-import { messageFromBody, UpstreamError } from './errors.ts'
+import { isOutage, messageFromBody, UpstreamError } from './errors.ts'
 import { noteCredentialError } from './credential-refusals.server.ts'
+import { upstreamCallName } from '../domain/metric-labels.ts'
 import { REQUEST_ID_HEADER } from '../domain/request-id.ts'
 import { observeUpstreamCall, upstreamOutcome, type UpstreamOutcome } from '../observability/metrics.server.ts'
 import { currentRequestId } from '../observability/request-scope.server.ts'
@@ -272,6 +273,15 @@ export async function upstreamRequest<S extends z.ZodType>(
 		return await call(upstream, options)
 	} catch (error) {
 		outcome = error instanceof UpstreamError ? upstreamOutcome(error) : 'network'
+		// An outage becomes the visitor's 503 (or a kept support request) with no other trace: one line names
+		// the upstream and the call (no ids: the metrics' name), on the request's id (ADR 0050). Answers the
+		// user can act on (4xx) are the flow's business, and a call the visitor gave up on is no outage.
+		if (!(error instanceof UpstreamError) || (!error.cancelled && isOutage(error))) {
+			const name = options.call ?? upstreamCallName(options.method ?? 'GET', options.path)
+			console.warn(
+				`upstream call failed: ${upstream} ${name}: ${outcome} after ${Math.round(performance.now() - start)} ms`,
+			)
+		}
 		throw error
 	} finally {
 		const seconds = (performance.now() - start) / 1000

@@ -260,4 +260,20 @@ describe('upstreamRequest: the request id and the metrics (ADR 0050)', () => {
 		)
 		expect(text).not.toMatch(/7b2c1a2e|u2|ABCDEFGH/)
 	})
+
+	it('logs an outage once, by upstream and call name without ids; an answer the user can act on is not logged', async () => {
+		const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+		try {
+			account.get('users/u3/phones', reply.json({ message: 'down' }, 503))
+			account.get('users/u4/phones', reply.json({ message: 'Invalid password' }, 400))
+			await expect(upstreamRequest('account', { path: 'users/u3/phones', schema: z.unknown() })).rejects.toThrow()
+			await expect(upstreamRequest('account', { path: 'users/u4/phones', schema: z.unknown() })).rejects.toThrow()
+			expect(warn).toHaveBeenCalledTimes(1)
+			expect(String(warn.mock.calls[0]![0])).toMatch(
+				/^upstream call failed: account GET \/users\/:id\/phones: status_5xx after \d+ ms$/,
+			)
+		} finally {
+			warn.mockRestore()
+		}
+	})
 })

@@ -47,10 +47,12 @@ describe('getGeoipCountry: GET geoip', () => {
 		const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
 		await emu.fault({ path: '/public/geoip', mode: 'status', status: 503 })
 		expect(await client.getGeoipCountry('198.51.100.23')).toBe('')
-		expect(warn).toHaveBeenCalledTimes(1)
-		const line = String(warn.mock.calls[0]![0])
-		expect(line).toContain('Injected fault: HTTP 503')
-		expect(line).not.toContain('198.51.100.23')
+		// Its own line, beside the HTTP client's line of the outage (ADR 0050): neither names the address.
+		const lines = warn.mock.calls.map((call) => String(call[0]))
+		expect(lines.filter((line) => line.startsWith('[geoip]'))).toEqual([
+			expect.stringContaining('Injected fault: HTTP 503'),
+		])
+		for (const line of lines) expect(line).not.toContain('198.51.100.23')
 	})
 
 	it('returns an empty country for something that is not an address', async () => {
