@@ -64,6 +64,25 @@ export async function startWorkerPortal(
 	runDir: string = E2E_RUN_DIR,
 	env: Record<string, string> = {},
 ): Promise<WorkerPortal & { stop: () => Promise<void> }> {
+	// A free port is free when asked, not always when the portal listens: another process of the run may
+	// take it in between (a portal that then exits with EADDRINUSE). Such a start is tried again on new ports.
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await startOnFreePorts(workerIndex, runDir, env)
+		} catch (error) {
+			if (attempt >= 3 || !(error instanceof PortalExited)) throw error
+			console.warn(`${error.message}; starting it again on other ports`)
+		}
+	}
+}
+
+class PortalExited extends Error {}
+
+async function startOnFreePorts(
+	workerIndex: number,
+	runDir: string,
+	env: Record<string, string>,
+): Promise<WorkerPortal & { stop: () => Promise<void> }> {
 	const port = await freePort()
 	const metricsPort = await freePort()
 	const dataDir = path.join(runDir, `worker-${workerIndex}-port-${port}`)
@@ -98,5 +117,6 @@ export async function startWorkerPortal(
 		await new Promise((resolve) => setTimeout(resolve, 100))
 	}
 	await stop()
-	throw new Error(`the portal for worker ${workerIndex} (port ${port}) ${failed ? 'exited' : 'did not answer'}`)
+	if (failed) throw new PortalExited(`the portal for worker ${workerIndex} (port ${port}) exited`)
+	throw new Error(`the portal for worker ${workerIndex} (port ${port}) did not answer`)
 }
