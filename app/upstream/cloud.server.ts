@@ -54,7 +54,9 @@ function service<S extends z.ZodType>(
 	schema: S,
 	options: CallOptions,
 ) {
-	return call(idToken, { method: 'POST', path: 'api/service', body, schema, signal: options.signal })
+	// The `get-…` actions only read: safe to send twice (http.server.ts `exchange`).
+	const idempotent = body.action.startsWith('get-')
+	return call(idToken, { method: 'POST', path: 'api/service', body, schema, signal: options.signal, idempotent })
 }
 
 // ── Account details ─────────────────────────────────────────────────────

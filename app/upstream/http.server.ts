@@ -54,6 +54,11 @@ export interface RequestOptions<S extends z.ZodType> {
 	 * made from the method and the path with its values taken out (app/domain/metric-labels.ts).
 	 */
 	call?: string
+	/**
+	 * A POST that only reads (the cloud's `get-…` service actions): like a GET, sent once more on another
+	 * connection when a kept-alive one is closed under it before any answer (see `exchange`).
+	 */
+	idempotent?: boolean
 }
 
 function buildUrl(upstream: UpstreamName, path: string, query: RequestOptions<z.ZodType>['query']): URL {
@@ -119,11 +124,15 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE'])
  * A kept-alive connection can be closed by the upstream just as a request goes out on it (Node's agent
  * heeds a `Keep-Alive: timeout` hint, but not every server sends one): the request then fails with
  * ECONNRESET before any answer, unseen by the upstream. An idempotent request is sent once more, on
- * another connection, within the same time limit; any other is not, as it cannot be known unsent.
+ * another connection, within the same time limit, and so is a POST its caller marks `idempotent` (a read
+ * made with POST); any other is not, as it cannot be known unsent. Under load this is no rare race: when
+ * the portal's event loop lags, the upstream's idle time-out can close pooled connections before the
+ * agent has heard of it, and a burst of calls then goes out on several of them at once (bench/soak.ts saw
+ * nine `POST api/service` reads fail together that way).
  */
 function exchange(
 	url: URL,
-	init: { method: string; headers: Record<string, string>; body?: string | Uint8Array },
+	init: { method: string; headers: Record<string, string>; body?: string | Uint8Array; idempotent?: boolean },
 	limits: { timeoutMs: number; signal?: AbortSignal; maxBytes?: number },
 ): Promise<Answer> {
 	return new Promise((resolve, reject) => {
@@ -192,7 +201,7 @@ function exchange(
 					!resent &&
 					stage === 'request' &&
 					request.reusedSocket &&
-					IDEMPOTENT.has(init.method) &&
+					(init.idempotent ?? IDEMPOTENT.has(init.method)) &&
 					(error as { code?: string }).code === 'ECONNRESET'
 				) {
 					resent = true
@@ -278,8 +287,9 @@ export async function upstreamRequest<S extends z.ZodType>(
 		// user can act on (4xx) are the flow's business, and a call the visitor gave up on is no outage.
 		if (!(error instanceof UpstreamError) || (!error.cancelled && isOutage(error))) {
 			const name = options.call ?? upstreamCallName(options.method ?? 'GET', options.path)
+			const code = networkCode(error)
 			console.warn(
-				`upstream call failed: ${upstream} ${name}: ${outcome} after ${Math.round(performance.now() - start)} ms`,
+				`upstream call failed: ${upstream} ${name}: ${outcome}${code ? ` (${code})` : ''} after ${Math.round(performance.now() - start)} ms`,
 			)
 		}
 		throw error
@@ -287,6 +297,14 @@ export async function upstreamRequest<S extends z.ZodType>(
 		const seconds = (performance.now() - start) / 1000
 		observeUpstreamCall(upstream, options.method ?? 'GET', options.path, options.call, seconds, outcome)
 	}
+}
+
+/** The system's code of a dropped connection (ECONNRESET, ECONNREFUSED…), which tells an operator where to look. */
+function networkCode(error: unknown): string | undefined {
+	const cause = (error as { cause?: { code?: unknown } }).cause
+	return error instanceof UpstreamError && error.kind === 'network' && typeof cause?.code === 'string'
+		? cause.code
+		: undefined
 }
 
 async function call<S extends z.ZodType>(upstream: UpstreamName, options: RequestOptions<S>): Promise<z.infer<S>> {
@@ -319,7 +337,11 @@ async function call<S extends z.ZodType>(upstream: UpstreamName, options: Reques
 	let answer: Answer
 	try {
 		// A redirect is not followed: it is an answer like any other status.
-		answer = await exchange(url, { method, headers, body }, { timeoutMs, signal: options.signal })
+		answer = await exchange(
+			url,
+			{ method, headers, body, idempotent: options.idempotent },
+			{ timeoutMs, signal: options.signal },
+		)
 	} catch (error) {
 		if (!(error instanceof ExchangeFailure)) throw error
 		if (error.why === 'cancelled') {
