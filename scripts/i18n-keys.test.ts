@@ -24,6 +24,7 @@ describe('the keys the code uses (i18next-cli) against the English catalogue', (
 			[
 				"import { useT } from '#app/ui/i18n.tsx'",
 				"const MESSAGES = { required: 'validation.emailRequired', typo: 'validation.emailRequird' } as const",
+				"export const refused = { error: 'validaton.emailRequired', label: 'not.aKey' }",
 				'export function Page({ n }: { n: number }) {',
 				'	const t = useT()',
 				"	return <p>{t('app.noSuchText')} {t('cloudAccount.home.days', { count: n })} {t(MESSAGES.required)}</p>",
@@ -34,7 +35,8 @@ describe('the keys the code uses (i18next-cli) against the English catalogue', (
 
 		it('finds a key in a call, a plural by its base, and a key named outside any call', async () => {
 			const report = await keyReport(root)
-			expect(report.missingInEnglish).toEqual(['app.noSuchText', 'validation.emailRequird'])
+			// A misspelt section is caught where only a key can stand (an error, a message).
+			expect(report.missingInEnglish).toEqual(['app.noSuchText', 'validation.emailRequird', 'validaton.emailRequired'])
 			expect(report.unusedInEnglish).not.toContain('cloudAccount.home.days')
 			expect(report.unusedInEnglish).not.toContain('validation.emailRequired')
 			// Everything else English has is unused in this tree; tests are not the code.

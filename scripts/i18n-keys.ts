@@ -65,15 +65,29 @@ export const PRESERVE_PATTERNS = [
 	'cloudAccount.cancel.reasons.*',
 ] as const
 
-/** Every string literal shaped `section.key` whose section is one of the catalogue's is a key the code names. */
+/** Properties whose string can only be a catalogue key: a zod message, an error or toast key. */
+const KEY_PROPERTIES = new Set(['error', 'message', 'errorKey', 'formErrors'])
+
+/**
+ * A key the code names outside a call: a string literal shaped `section.key` whose section is one of the
+ * catalogue's, or any key-shaped string given to a property that only takes keys (so a misspelt section shows).
+ */
 function namedKeys(sections: ReadonlySet<string>): Plugin {
 	const KEY = /^[a-z][A-Za-z]*(\.[A-Za-z_][A-Za-z0-9_]*)+$/
+	type Literal = { type: string; value?: unknown }
 	return {
 		name: 'portal-named-keys',
 		onVisitNode(node, context) {
-			if (node.type !== 'StringLiteral') return
-			const value = (node as unknown as { value: string }).value
-			if (KEY.test(value) && sections.has(value.split('.')[0]!)) context.addKey({ key: value, ns: 'common' })
+			const literal = node as unknown as Literal
+			if (literal.type === 'StringLiteral') {
+				const value = String(literal.value)
+				if (KEY.test(value) && sections.has(value.split('.')[0]!)) context.addKey({ key: value, ns: 'common' })
+			} else if (literal.type === 'KeyValueProperty') {
+				const { key, value } = node as unknown as { key: Literal; value: Literal }
+				const name = key.type === 'Identifier' ? String((key as { value?: unknown }).value) : ''
+				if (KEY_PROPERTIES.has(name) && value.type === 'StringLiteral' && KEY.test(String(value.value)))
+					context.addKey({ key: String(value.value), ns: 'common' })
+			}
 		},
 	}
 }
