@@ -2,6 +2,7 @@ import { createInstance } from 'i18next'
 import { describe, expect, it } from 'vitest'
 import { i18nOptions, resources } from '#app/i18n/resources.ts'
 import {
+	CATALOGUE_LANGUAGES,
 	asksMiddleName,
 	familyNameFirst,
 	nameCulture,
@@ -100,9 +101,26 @@ describe('html lang and catalogues', () => {
 	it('renders ja for Japanese and en for cultures read in English', () => {
 		expect(htmlLang('ja-JP')).toBe('ja')
 		expect(htmlLang('en-JM')).toBe('en')
-		expect(htmlLang('de-DE')).toBe('en')
 		expect(htmlLang('Lt-sr-SP')).toBe('en')
-		expect(catalogueLanguage('fr-CA')).toBe('en')
+		expect(htmlLang('pl-PL')).toBe('en')
+	})
+
+	it('reads each culture in its language’s catalogue, and says that language (issue 24)', () => {
+		const byLanguage = Object.groupBy(SUPPORTED_CULTURES, (culture) => catalogueLanguage(culture))
+		expect(byLanguage).toEqual({
+			de: ['de-AT', 'de-CH', 'de-DE', 'de-LU'],
+			fr: ['fr-BE', 'fr-CA', 'fr-CH', 'fr-FR', 'fr-LU'],
+			es: ['es-CR', 'es-ES', 'es-MX'],
+			it: ['it-CH', 'it-IT'],
+			pt: ['pt-BR', 'pt-PT'],
+			nl: ['nl-BE', 'nl-NL'],
+			ja: ['ja-JP'],
+			en: SUPPORTED_CULTURES.filter((culture) => !/^(de|fr|es|it|pt|nl|ja)-/.test(culture)),
+		})
+		expect(byLanguage.en).toContain('Lt-sr-SP')
+		expect(byLanguage.en).toContain('en-JM')
+		for (const culture of SUPPORTED_CULTURES) expect(htmlLang(culture)).toBe(catalogueLanguage(culture))
+		expect(CATALOGUE_LANGUAGES).toEqual(['en', 'ja', 'de', 'fr', 'es', 'it', 'pt', 'nl'])
 	})
 })
 

@@ -90,8 +90,12 @@ export const CULTURE_BY_LANGUAGE: Readonly<Record<string, CultureCode>> = {
 	sv: 'sv-SE',
 }
 
-/** Languages that have a catalogue of their own; every other culture reads English. */
-export const CATALOGUE_LANGUAGES = ['en', 'ja'] as const
+/**
+ * Languages that have a catalogue of their own (issue 24); every other culture reads English. A culture
+ * reads its language's catalogue whatever its region: de-AT/CH/DE/LU → de, fr-BE/CA/CH/FR/LU → fr, es-* → es,
+ * it-* → it, pt-BR and pt-PT → pt (Brazilian spelling), nl-* → nl.
+ */
+export const CATALOGUE_LANGUAGES = ['en', 'ja', 'de', 'fr', 'es', 'it', 'pt', 'nl'] as const
 export type CatalogueLanguage = (typeof CATALOGUE_LANGUAGES)[number]
 
 export function isSupportedCulture(code: string): code is CultureCode {

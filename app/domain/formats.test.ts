@@ -87,6 +87,28 @@ describe("the culture's shapes", () => {
 		expect(formatUnit(1.5, 'megabyte', 'de-DE', 1)).toBe('1,5 MB')
 	})
 
+	// Issue 24: the six new catalogue languages read prices, days and numbers in their cultures' own shapes.
+	it.each([
+		['de-DE', 'EUR', '1.234,50\u00a0€', '28.11.2026', '28. November 2026', '1.234.567,89', 'A, B und C'],
+		['de-CH', 'CHF', "CHF\u00a01'234.50", '28.11.2026', '28. November 2026', "1'234'567.89", 'A, B und C'],
+		['fr-FR', 'EUR', '1\u202f234,50\u00a0€', '28 nov. 2026', '28 novembre 2026', '1\u202f234\u202f567,89', 'A, B et C'],
+		['fr-CA', 'CAD', '1\u00a0234,50\u00a0$', '28 nov. 2026', '28 novembre 2026', '1\u00a0234\u00a0567,89', 'A, B et C'],
+		['es-ES', 'EUR', '1234,50\u00a0€', '28 nov 2026', '28 de noviembre de 2026', '1.234.567,89', 'A, B y C'],
+		['es-MX', 'MXN', '$1,234.50', '28 nov 2026', '28 de noviembre de 2026', '1,234,567.89', 'A, B y C'],
+		['it-IT', 'EUR', '1234,50\u00a0€', '28 nov 2026', '28 novembre 2026', '1.234.567,89', 'A, B e C'],
+		['it-CH', 'CHF', 'CHF\u00a01234.50', '28 nov 2026', '28 novembre 2026', "1'234'567.89", 'A, B e C'],
+		['pt-BR', 'BRL', 'R$\u00a01.234,50', '28 de nov. de 2026', '28 de novembro de 2026', '1.234.567,89', 'A, B e C'],
+		['pt-PT', 'EUR', '1234,50\u00a0€', '28/11/2026', '28 de novembro de 2026', '1\u00a0234\u00a0567,89', 'A, B e C'],
+		['nl-NL', 'EUR', '€\u00a01.234,50', '28 nov 2026', '28 november 2026', '1.234.567,89', 'A, B en C'],
+	] as const)('%s: a price in %s, a day, a long date, a number and a list', (culture, currency, ...shapes) => {
+		const [money, day, longDate, number, list] = shapes
+		expect(formatMoney(1234.5, currency, culture)).toBe(money)
+		expect(formatDay(DAY, culture)).toBe(day)
+		expect(formatLongDate(DAY, culture)).toBe(longDate)
+		expect(formatNumber(1234567.891, culture, 2)).toBe(number)
+		expect(formatList(['A', 'B', 'C'], culture)).toBe(list)
+	})
+
 	it('lists', () => {
 		expect(formatList(['A', 'B', 'C'], 'en-US')).toBe('A, B, and C')
 		expect(formatList(['A', 'B', 'C'], 'ja-JP')).toBe('A、B、C')
@@ -106,6 +128,12 @@ describe("the culture's shapes", () => {
 		expect(pluralCategory(1, 'ja-JP')).toBe('other')
 		expect(pluralCategory(3, 'pl-PL')).toBe('few')
 		expect(pluralCategory(3, 'Lt-sr-SP')).toBe('few')
+		// A million is `many` in French, Spanish, Italian and Portuguese (their `_many` texts); 0 is `one` in fr, pt.
+		for (const culture of ['fr-FR', 'es-ES', 'it-IT', 'pt-BR']) expect(pluralCategory(1000000, culture)).toBe('many')
+		expect(pluralCategory(0, 'fr-CA')).toBe('one')
+		expect(pluralCategory(0, 'pt-BR')).toBe('one')
+		expect(pluralCategory(1000000, 'de-DE')).toBe('other')
+		expect(pluralCategory(1000000, 'nl-NL')).toBe('other')
 	})
 
 	it('time zones', () => {

@@ -1,13 +1,26 @@
+import { createInstance } from 'i18next'
 import { RouterContextProvider } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
-import type { CultureCode } from '#app/domain/culture.ts'
+import { CATALOGUE_LANGUAGES, type CatalogueLanguage, type CultureCode } from '#app/domain/culture.ts'
 import { preferencesContext, type Preferences } from '#app/request-context.server.ts'
 import { createCatalogueTranslator } from '#app/ui/i18n.tsx'
 import { getI18n, getLocale, i18nMiddleware, translatorFor } from './i18n.server.ts'
-import { resources } from './resources.ts'
+import { i18nOptions, resources } from './resources.ts'
 
 const en = resources.en.common
 const ja = resources.ja.common
+
+/** A culture of each catalogue language, as the preferences middleware hands it on. */
+const CULTURE_OF: Record<CatalogueLanguage, CultureCode> = {
+	en: 'en-US',
+	ja: 'ja-JP',
+	de: 'de-AT',
+	fr: 'fr-CA',
+	es: 'es-MX',
+	it: 'it-CH',
+	pt: 'pt-PT',
+	nl: 'nl-BE',
+}
 
 function keys(value: unknown, prefix = ''): string[] {
 	return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
@@ -27,11 +40,8 @@ async function contextFor(culture: CultureCode, acceptLanguage = 'en') {
 	return context
 }
 
-describe('catalogues', () => {
-	it('has a Japanese text for every English key', () => {
-		expect(keys(ja).sort()).toEqual(keys(en).sort())
-	})
-})
+/** Counts that fall in different plural forms across the eight languages (0 is one in French, a million many). */
+const COUNTS = [0, 1, 2, 21, 1000000]
 
 describe('the language of a request (remix-i18next middleware)', () => {
 	it('follows the culture the preferences chose, not its own query or header detection', async () => {
@@ -42,6 +52,12 @@ describe('the language of a request (remix-i18next middleware)', () => {
 		const english = await contextFor('en-GB', 'ja')
 		expect(getLocale(english)).toBe('en')
 		expect(getI18n(english).t('screen.HomeLogin')).toBe('Log in')
+	})
+
+	it.each(CATALOGUE_LANGUAGES)('reads the catalogue of %s in its cultures, whatever their region', async (lng) => {
+		const context = await contextFor(CULTURE_OF[lng])
+		expect(getLocale(context)).toBe(lng)
+		expect(getI18n(context).t('screen.HomeLogin')).toBe(resources[lng].common.screen.HomeLogin)
 	})
 
 	it('reads cultures without a catalogue in English', async () => {
@@ -73,23 +89,24 @@ describe('the language of a request (remix-i18next middleware)', () => {
 	})
 
 	it('translates in the browser exactly as i18next does on the server', async () => {
-		for (const culture of ['en-US', 'ja-JP'] as const) {
+		for (const culture of Object.values(CULTURE_OF)) {
 			const server = getI18n(await contextFor(culture))
-			const browser = createCatalogueTranslator(server.getResourceBundle(server.language, 'common'))
-			for (const key of keys(en)) expect(browser(key as never)).toBe(server.t(key as never))
+			const browser = createCatalogueTranslator(server.getResourceBundle(server.language, 'common'), server.language)
+			for (const key of keys(server.getResourceBundle(server.language, 'common')))
+				expect(browser(key as never), `${culture} ${key}`).toBe(server.t(key as never))
 		}
 	})
 
-	it('picks the plural text in the browser as i18next does on the server (count 1 is singular in English only)', async () => {
+	it('picks the plural text in the browser as i18next does on the server, in every language', async () => {
 		const plurals = [
 			...new Set(keys(en).flatMap((key) => (/_(one|other)$/.test(key) ? [key.replace(/_\w+$/, '')] : []))),
 		]
 		expect(plurals).toContain('feed.reason.more')
-		for (const culture of ['en-US', 'ja-JP'] as const) {
+		for (const culture of Object.values(CULTURE_OF)) {
 			const server = getI18n(await contextFor(culture))
 			const browser = createCatalogueTranslator(server.getResourceBundle(server.language, 'common'), server.language)
 			for (const key of plurals)
-				for (const count of [0, 1, 2, 21]) {
+				for (const count of COUNTS) {
 					// With every other value a plural text takes (the two differ only on a value left out).
 					const values = { count, tier: 'Pro', date: 'May 1' }
 					expect(browser(key as never, values), `${culture} ${key} ${count}`).toBe(server.t(key as never, values))
@@ -99,6 +116,31 @@ describe('the language of a request (remix-i18next middleware)', () => {
 		expect(english('cloudMemberships.statusTrialDaysLeft', { count: 1 })).toBe('free trial, 1 day left')
 		expect(english('cloudMemberships.statusTrialDaysLeft', { count: 30 })).toBe('free trial, 30 days left')
 	})
+
+	it.each(CATALOGUE_LANGUAGES)(
+		'%s: the browser picks zero, one, two, few, many or other as i18next does, each form its own text',
+		(lng) => {
+			// Texts that differ in every form, so a wrong pick shows even where a catalogue's forms read alike.
+			const forms = ['zero', 'one', 'two', 'few', 'many', 'other']
+			const catalogue = {
+				t: {
+					...Object.fromEntries(forms.map((form) => [`n_${form}`, `${form} {{count}}`])),
+					...Object.fromEntries(forms.slice(1).map((form) => [`m_${form}`, `m ${form} {{count}}`])),
+					plain: 'plain {{count}}',
+					both: 'both {{count}}',
+					both_one: 'both one {{count}}',
+					both_other: 'both other {{count}}',
+				},
+			}
+			const server = createInstance({ ...i18nOptions, lng, resources: { [lng]: { common: catalogue } } })
+			void server.init()
+			const browser = createCatalogueTranslator(catalogue, lng)
+			for (const key of ['t.n', 't.m', 't.plain', 't.both'])
+				for (const count of [...COUNTS, 3, 5, 11, 1.5]) {
+					expect(browser(key as never, { count }), `${lng} ${key} ${count}`).toBe(server.t(key as never, { count }))
+				}
+		},
+	)
 
 	it('a count reads right for 1: texts with a count are plural keys (issue 22)', async () => {
 		// Counts said as a label ("Articles found: 1") need no plural.

@@ -30,7 +30,7 @@ const [middleware, getLocaleOf, getInstanceOf] = createI18nextMiddleware({
 
 export const i18nMiddleware = middleware
 
-/** The request's catalogue language (en or ja), as remix-i18next decided it. */
+/** The request's catalogue language (one of CATALOGUE_LANGUAGES), as remix-i18next decided it. */
 export function getLocale(context: Readonly<RouterContextProvider>): CatalogueLanguage {
 	return getLocaleOf(context as RouterContextProvider) as CatalogueLanguage
 }

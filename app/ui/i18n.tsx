@@ -48,8 +48,8 @@ export function useCatalogue(): Catalogue {
 
 /**
  * The browser's translator: a key lookup with `{{name}}` interpolation and, with a numeric `count`,
- * the plural text (`key_one`, `key_other`… chosen by the language's plural rules), as i18next does
- * it for our catalogues.
+ * the plural text (`key_one`, `key_many`, `key_other`… chosen by the language's `Intl.PluralRules`
+ * through formats.ts), as i18next does it for our catalogues in all eight languages.
  */
 export function createCatalogueTranslator(resources: Record<string, unknown>, lng = 'en'): Translate {
 	return (key, values) => {
@@ -61,10 +61,14 @@ export function createCatalogueTranslator(resources: Record<string, unknown>, ln
 		}
 		const texts = (entry && typeof entry === 'object' ? entry : {}) as Record<string, unknown>
 		const count = values?.count
-		entry =
-			typeof count === 'number' && typeof texts[last] !== 'string'
-				? (texts[`${last}_${pluralCategory(count, lng)}`] ?? texts[`${last}_other`])
-				: texts[last]
+		// i18next's order for a count: `_zero` for 0 when the catalogue has it, the language's plural form
+		// (`_one`, `_few`, `_many`… by Intl.PluralRules), then the key itself. `_other` last: where i18next
+		// would go on to English, the browser has only its language (the catalogue test keeps every form there).
+		const forms =
+			typeof count === 'number'
+				? [...(count === 0 ? ['_zero'] : []), `_${pluralCategory(count, lng)}`, '', '_other']
+				: ['']
+		entry = forms.map((suffix) => texts[`${last}${suffix}`]).find((text) => typeof text === 'string')
 		if (typeof entry !== 'string') return key
 		return values ? entry.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? '')) : entry
 	}

@@ -1,3 +1,4 @@
+import { resources } from '#app/i18n/resources.ts'
 import { accountTest as test } from './account.ts'
 import { expect, expectAccessible, themedUrl } from './fixtures.ts'
 
@@ -14,16 +15,18 @@ test('/privacy links to the terms of use and the privacy policy of the culture a
 }) => {
 	const response = await page.goto('/privacy?culture_code=de-AT')
 	expect(response?.status()).toBe(200)
-	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of use and privacy policy')
-	await expect(page.getByRole('link', { name: 'Read the terms of use' })).toHaveAttribute(
+	// de-AT reads the German catalogue (issue 24).
+	const german = resources.de.common
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText(german.screen.Privacy)
+	await expect(page.getByRole('link', { name: german.privacy.termsLink })).toHaveAttribute(
 		'href',
 		'https://www.dw-drums.example/de-at/terms-of-use/',
 	)
-	await expect(page.getByRole('link', { name: 'Read the privacy policy' })).toHaveAttribute(
+	await expect(page.getByRole('link', { name: german.privacy.policyLink })).toHaveAttribute(
 		'href',
 		'https://www.dw-drums.example/de-at/privacy-policy/eu/',
 	)
-	await expect(page.getByText('what personal data we collect')).toBeVisible()
+	await expect(page.getByText(german.privacy.policyText)).toBeVisible()
 
 	// The brand follows the host's theme, the policy's version the country.
 	await page.goto(themedUrl('main', '/privacy?culture_code=en-US', baseURL))

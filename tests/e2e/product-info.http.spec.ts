@@ -4,6 +4,7 @@
  * pages run with JavaScript in product-info.spec.ts.
  */
 import type { APIRequestContext } from '@playwright/test'
+import { resources } from '#app/i18n/resources.ts'
 import { expect, htmlOf, inHtml, test as base } from './fixtures.ts'
 import { PRODUCT, TEXTS } from './product-info.ts'
 
@@ -53,7 +54,7 @@ test('an accessory without a product page is named, not linked; the English fall
 	expect(accessories).not.toMatch(/<a [^>]*>PSA-120S AC Adaptor<\/a>/)
 	expect(accessories).toContain('href="/products/tu-3"')
 	const german = await page(customer, `${PRODUCT}/features?culture_code=de-DE`)
-	expect(german).toContain('This information is not available in your language, so it is shown in English.')
+	expect(german).toContain(inHtml(resources.de.common.productInfo.englishFallback))
 	expect(german).toContain('Expressive sound engine')
 })
 

@@ -8,8 +8,9 @@
  */
 import type { APIRequestContext } from '@playwright/test'
 import { SUPPORTED_CULTURES, type CultureCode } from '#app/domain/culture.ts'
+import { formatDay } from '#app/domain/formats.ts'
 import type { DemoSignIn } from './demo-accounts.ts'
-import { expect, htmlOf, test } from './fixtures.ts'
+import { expect, htmlOf, inHtml, test } from './fixtures.ts'
 import { REGISTERED_PRODUCT, SCREENS, themeHost, type ScreenTheme, type ScreenVisit } from './screen-list.ts'
 
 type Who = DemoSignIn | 'visitor'
@@ -101,3 +102,23 @@ for (const [culture, shape] of Object.entries(DAY_SHAPE)) {
 		})
 	}
 }
+
+// Issue 24: the new catalogue languages say the purchase day in their cultures' words (as formats.ts writes it).
+test('the purchase day on /gear/my_gear in fr-FR, es-ES, it-IT, pt-BR, nl-NL, de-CH', async ({
+	playwright,
+	portal,
+	demoSessions,
+}) => {
+	const request = await playwright.request.newContext({
+		baseURL: portal.url,
+		storageState: await demoSessions('customer'),
+	})
+	for (const culture of ['fr-FR', 'es-ES', 'it-IT', 'pt-BR', 'nl-NL', 'de-CH'] as const) {
+		const response = await request.get(inCulture('/gear/my_gear', culture), {
+			headers: { Host: `${themeHost('main')}:${portal.port}` },
+		})
+		expect(response.status(), culture).toBe(200)
+		expect(await htmlOf(response), culture).toContain(inHtml(formatDay('2023-03-14', culture)))
+	}
+	await request.dispose()
+})
