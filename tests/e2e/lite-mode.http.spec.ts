@@ -39,8 +39,7 @@ function fetchRaw(port: number, path: string, headers: Record<string, string>): 
 				res.on('end', () => {
 					const raw = Buffer.concat(chunks)
 					const encoding = res.headers['content-encoding']
-					const body =
-						encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw
+					const body = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw
 					resolve({ status: res.statusCode ?? 0, headers: res.headers, wire: raw.length, body: body.toString() })
 				})
 				res.on('error', reject)
@@ -85,7 +84,10 @@ function expectSaneCsp(csp: unknown, where: string) {
 			.map(([name, ...values]) => [name!, values]),
 	)
 	const scriptSrc = directives.get('script-src') ?? []
-	expect(scriptSrc.some((v) => /^'nonce-[A-Za-z0-9+/=]{20,}'$/.test(v)), `${where}: script-src has a nonce`).toBe(true)
+	expect(
+		scriptSrc.some((v) => /^'nonce-[A-Za-z0-9+/=]{20,}'$/.test(v)),
+		`${where}: script-src has a nonce`,
+	).toBe(true)
 	expect(scriptSrc, `${where}: no inline scripts`).not.toContain("'unsafe-inline'")
 	expect(directives.get('script-src-attr'), where).toEqual(["'none'"])
 	expect(directives.get('object-src'), where).toEqual(["'none'"])
@@ -220,9 +222,7 @@ test('the choice is a form post: on, off (wins over Save-Data), auto (Save-Data 
 			maxRedirects: 0,
 		})
 	const scripts = async (saveData: boolean) =>
-		(await htmlOf(await request.get('/login', { headers: saveData ? { 'Save-Data': 'on' } : {} }))).includes(
-			'<script',
-		)
+		(await htmlOf(await request.get('/login', { headers: saveData ? { 'Save-Data': 'on' } : {} }))).includes('<script')
 
 	const on = await choose('on')
 	expect(on.status()).toBe(302)
