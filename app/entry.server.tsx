@@ -45,10 +45,9 @@ export default async function handleRequest(
 	}
 	const nonce = loadContext.get(nonceContext)
 	const i18n = getI18n(loadContext)
-	// Lite mode (ADR 0058): no script at all. The root leaves out its scripts; the router's data for
-	// hydration, which it would stream as inline scripts, is not sent either.
+	// Lite mode (ADR 0058): no script at all. The root leaves out its scripts and <Scripts/>, without which
+	// React Router streams no hydration data either.
 	const lite = isLitePage(loadContext)
-	if (lite) void routerContext.serverHandoffStream?.cancel()
 	const { html, failed } = await renderDocument(
 		<NonceProvider value={nonce}>
 			<LiteProvider value={lite}>
@@ -59,11 +58,7 @@ export default async function handleRequest(
 						t={translatorFor(i18n) as Translate}
 						catalogue={{ lng: i18n.language, url: catalogueUrl(i18n.language as CatalogueLanguage) }}
 					>
-						<ServerRouter
-							context={lite ? { ...routerContext, serverHandoffStream: undefined } : routerContext}
-							url={request.url}
-							nonce={nonce}
-						/>
+						<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
 					</I18nProvider>
 				</InlineScriptsProvider>
 			</LiteProvider>
