@@ -3,12 +3,14 @@ import type { ReactNode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
 import type { CatalogueLanguage } from './domain/culture.ts'
+import { LITE_VARY } from './domain/lite-mode.ts'
 import { serverErrorLog } from './logging/server-errors.ts'
 import { catalogueUrl, getI18n, translatorFor } from './i18n/i18n.server.ts'
 import { usageTailScriptFor } from './logging/analytics-script.server.ts'
-import { nonceContext } from './request-context.server.ts'
+import { isLitePage, nonceContext } from './request-context.server.ts'
 import { I18nProvider, type Translate } from './ui/i18n.tsx'
 import { InlineScriptsProvider } from './ui/head-script.tsx'
+import { LiteProvider } from './ui/lite.tsx'
 import { NonceProvider } from './ui/nonce.tsx'
 import { urlRewriteScript } from './ui/url-rewrite.ts'
 
@@ -43,19 +45,28 @@ export default async function handleRequest(
 	}
 	const nonce = loadContext.get(nonceContext)
 	const i18n = getI18n(loadContext)
+	// Lite mode (ADR 0058): no script at all. The root leaves out its scripts and <Scripts/>, without which
+	// React Router streams no hydration data either.
+	const lite = isLitePage(loadContext)
 	const { html, failed } = await renderDocument(
 		<NonceProvider value={nonce}>
-			<InlineScriptsProvider value={{ head: urlRewriteScript, tail: usageTailScriptFor(loadContext) }}>
-				<I18nProvider
-					t={translatorFor(i18n) as Translate}
-					catalogue={{ lng: i18n.language, url: catalogueUrl(i18n.language as CatalogueLanguage) }}
+			<LiteProvider value={lite}>
+				<InlineScriptsProvider
+					value={lite ? { head: '', tail: '' } : { head: urlRewriteScript, tail: usageTailScriptFor(loadContext) }}
 				>
-					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-				</I18nProvider>
-			</InlineScriptsProvider>
+					<I18nProvider
+						t={translatorFor(i18n) as Translate}
+						catalogue={{ lng: i18n.language, url: catalogueUrl(i18n.language as CatalogueLanguage) }}
+					>
+						<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+					</I18nProvider>
+				</InlineScriptsProvider>
+			</LiteProvider>
 		</NonceProvider>,
 		nonce,
 	)
+	// Every page is lite or not by these two: no cache may give one visitor's kind to the other.
+	for (const name of LITE_VARY) responseHeaders.append('Vary', name)
 	responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 	responseHeaders.set('Content-Length', String(html.byteLength))
 	return new Response(html, { headers: responseHeaders, status: failed ? 500 : responseStatusCode })

@@ -5,6 +5,7 @@
  */
 import { createContext, RouterContextProvider } from 'react-router'
 import type { CultureCode } from './domain/culture.ts'
+import type { LiteMode } from './domain/lite-mode.ts'
 import type { ThemeName } from './domain/theme.ts'
 import type { ScreenName } from './domain/screens.ts'
 import type { PortalSession } from './session/session.server.ts'
@@ -28,6 +29,9 @@ export interface Preferences {
 	sidebar: 'left' | 'right'
 	/** The consent banner's answer; null until the user chose. */
 	analytics: boolean | null
+	/** Lite mode: no script at all on the page (`app/domain/lite-mode.ts`, ADR 0058). */
+	lite: boolean
+	liteReason: LiteMode['reason']
 }
 
 export const preferencesContext = createContext<Preferences>()
@@ -48,4 +52,16 @@ export function createLoadContext({
 	context.set(clientIpContext, clientIp)
 	context.set(regionDecidedContext, country)
 	return context
+}
+
+/**
+ * Whether this request's page is lite (ADR 0058). False when the preferences were never read (a
+ * failure before their middleware ran): that error page is the full one, as it always was.
+ */
+export function isLitePage(context: Readonly<RouterContextProvider>): boolean {
+	try {
+		return context.get(preferencesContext).lite
+	} catch {
+		return false
+	}
 }

@@ -35,6 +35,8 @@ import appCss from './ui/app.css?url'
 import { BottomBar } from './ui/bottom-bar.tsx'
 import { ConsentBanner } from './ui/consent-banner.tsx'
 import { useInlineScripts } from './ui/head-script.tsx'
+import { useLite } from './ui/lite.tsx'
+import { LiteFooter } from './ui/lite-footer.tsx'
 import { useNonce } from './ui/nonce.tsx'
 import { PendingIndicator } from './ui/pending-indicator.tsx'
 import { TabBar } from './ui/tab-bar.tsx'
@@ -86,6 +88,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 		lang: htmlLang(preferences.culture),
 		sidebar: preferences.sidebar,
 		analytics: preferences.analytics,
+		lite: preferences.lite,
+		liteReason: preferences.liteReason,
 		showConsent: themeHasConsent(preferences.theme) && preferences.analytics === null,
 		signedIn: hasCredentials(session),
 		screen,
@@ -144,6 +148,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const maintenance = maintenanceOf(useRouteError())
 	const nonce = useNonce()
 	const scripts = useInlineScripts()
+	// Lite mode (ADR 0058): not one script, preload or hydration; the page works as it does without JavaScript.
+	const lite = useLite()
 	const catalogue = useCatalogue()
 	const theme = root?.theme ?? maintenance?.theme ?? DEFAULT_THEME
 	return (
@@ -156,18 +162,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
-				<script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scripts.head }} />
+				{lite ? null : (
+					<script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scripts.head }} />
+				)}
 				<link rel="icon" type="image/svg+xml" href={`/icons/${theme}.svg`} />
-				<meta name="i18n-catalogue" content={catalogue.url} />
-				<link rel="preload" href={catalogue.url} as="fetch" crossOrigin="anonymous" />
+				{lite ? null : (
+					<>
+						<meta name="i18n-catalogue" content={catalogue.url} />
+						<link rel="preload" href={catalogue.url} as="fetch" crossOrigin="anonymous" />
+					</>
+				)}
 				<Meta />
 				<Links />
 			</head>
 			<body>
 				{children}
-				<ScrollRestoration />
-				<Scripts />
-				<script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scripts.tail }} />
+				{lite ? null : (
+					<>
+						<ScrollRestoration />
+						<Scripts />
+						<script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scripts.tail }} />
+					</>
+				)}
 			</body>
 		</html>
 	)
@@ -185,7 +201,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 		// what needs JavaScript, such as the tab bar's swipes. Journeys wait on it rather than on time.
 		document.documentElement.dataset.hydrated = 'true'
 	}, [])
-	const { chrome, screen, tabs, selectedTab, basePath, toast, showConsent, theme } = loaderData
+	const { chrome, screen, tabs, selectedTab, basePath, toast, showConsent, theme, lite, liteReason } = loaderData
 	return (
 		<>
 			<a className="skip-link" href="#main">
@@ -209,6 +225,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 					<Outlet />
 				</main>
 			</div>
+			{chrome.showHeader ? <LiteFooter lite={lite} reason={liteReason} /> : null}
 			{showConsent ? <ConsentBanner /> : null}
 		</>
 	)

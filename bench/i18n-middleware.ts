@@ -18,6 +18,8 @@ const preferences: Preferences = {
 	culture: 'ja-JP',
 	countryCode: null,
 	sidebar: 'right',
+	lite: false,
+	liteReason: 'default',
 	analytics: null,
 }
 

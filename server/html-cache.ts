@@ -101,10 +101,10 @@ function fullUrl(req: Request): string {
 	}
 }
 
-/** Only what the decision reads: the cookies, the host, the visitor's languages. */
+/** Only what the decision reads: the cookies, the host, the visitor's languages, Save-Data (lite mode). */
 function headersOf(headers: IncomingHttpHeaders): Headers {
 	const out = new Headers()
-	for (const name of ['cookie', 'host', 'accept-language'] as const) {
+	for (const name of ['cookie', 'host', 'accept-language', 'save-data'] as const) {
 		const value = headers[name]
 		if (typeof value === 'string') out.set(name, value)
 	}

@@ -7,7 +7,7 @@ const anonymous: AnonymousRequest = {
 	search: '',
 	host: 'localhost:3000',
 	cookieNames: [],
-	preferences: { theme: 'dw', culture: 'en-US', countryCode: null, sidebar: 'right', analytics: null },
+	preferences: { theme: 'dw', culture: 'en-US', countryCode: null, sidebar: 'right', analytics: null, lite: false },
 	setsPreferenceCookies: false,
 	region: 'allowed',
 	maintenance: false,
@@ -46,6 +46,13 @@ describe('which requests the rendered-HTML cache may answer', () => {
 
 	it('renders as usual for a visitor who opted in to analytics (page views logged, the script loaded)', () => {
 		expect(keyOf({ preferences: { ...anonymous.preferences, analytics: true } })).toBeNull()
+	})
+
+	it('keeps a lite page (no script) apart from a full one, and keys on the lite cookie rather than refusing it', () => {
+		const lite = keyOf({ cookieNames: ['lite'], preferences: { ...anonymous.preferences, lite: true } })
+		expect(lite).not.toBeNull()
+		expect(lite).not.toBe(keyOf({}))
+		expect(keyOf({ cookieNames: ['lite'] })).toBe(keyOf({}))
 	})
 
 	it('keeps an answered consent banner apart from an unanswered one', () => {

@@ -24,7 +24,15 @@ const CACHEABLE_PATHS: readonly RegExp[] = [/^\/login$/, /^\/(?:app\/)?signup$/,
  * (`geo`, the region rule). Any other cookie, the session's above all, sends the request to a
  * normal render: a cookie the portal starts reading later is safe without anyone remembering this list.
  */
-const KEYED_COOKIES: ReadonlySet<string> = new Set(['theme', 'culture', 'country', 'sidebar', 'analytics', 'geo'])
+const KEYED_COOKIES: ReadonlySet<string> = new Set([
+	'theme',
+	'culture',
+	'country',
+	'sidebar',
+	'analytics',
+	'lite',
+	'geo',
+])
 
 /**
  * A longer query is rendered as usual: no link of ours is that long, and a visitor who makes up
@@ -52,6 +60,8 @@ export interface AnonymousRequest {
 		sidebar: string
 		/** The consent banner's answer; null while unanswered. */
 		analytics: boolean | null
+		/** Lite mode, from the lite cookie or Save-Data: a lite page has no script, a full one needs its own (ADR 0058). */
+		lite: boolean
 	}
 	/** The query chose a preference, so the response sets its cookie. */
 	setsPreferenceCookies: boolean
@@ -69,7 +79,7 @@ export function htmlCacheKey(request: AnonymousRequest): string | null {
 	if (!isCacheablePath(request.pathname) || request.search.length > MAX_QUERY_CHARS) return null
 	if (request.cookieNames.some((name) => !KEYED_COOKIES.has(name))) return null
 	if (request.setsPreferenceCookies || request.region !== 'allowed' || request.maintenance) return null
-	const { theme, culture, countryCode, sidebar, analytics } = request.preferences
+	const { theme, culture, countryCode, sidebar, analytics, lite } = request.preferences
 	// An opted-in visitor's page views are logged and their page loads the analytics script: theirs alone.
 	if (analytics === true) return null
 	const consent = analytics === false ? 'denied' : 'unanswered'
@@ -83,6 +93,7 @@ export function htmlCacheKey(request: AnonymousRequest): string | null {
 		countryCode ?? '',
 		sidebar,
 		consent,
+		lite ? 'lite' : 'full',
 	])
 }
 

@@ -21,6 +21,7 @@ describe('tools', () => {
 			'culture',
 		])
 		expect(preferenceCookiesSet('analytics=x;sidebar=y; country=z')).toEqual(['country', 'sidebar', 'analytics'])
+		expect(preferenceCookiesSet('lite=x; theme=y')).toEqual(['theme', 'lite'])
 		expect(preferenceCookiesSet(null)).toEqual([])
 		expect(preferenceCookiesSet('themes=x; xculture=y')).toEqual([])
 	})

@@ -6,7 +6,7 @@
 import { z } from 'zod'
 
 /** The preference cookies (app/preferences/preferences.server.ts), in the order the page lists them. */
-export const PREFERENCE_COOKIES = ['theme', 'culture', 'country', 'sidebar', 'analytics'] as const
+export const PREFERENCE_COOKIES = ['theme', 'culture', 'country', 'sidebar', 'analytics', 'lite'] as const
 export type PreferenceCookie = (typeof PREFERENCE_COOKIES)[number]
 
 /** The preference cookies a Cookie header carries (by name; their values stay where they are). */

@@ -68,3 +68,24 @@ describe('the preferences middleware', () => {
 		expect(cookies.map((cookie) => cookie.split('=')[0])).toEqual(['theme', 'culture'])
 	})
 })
+
+describe('lite mode among the preferences (ADR 0058)', () => {
+	async function liteOf(headers: Record<string, string>) {
+		vi.resetModules()
+		const { readPreferences, liteCookie } = await import('./preferences.server.ts')
+		const cookie = async (value: string) => (await liteCookie.serialize(value)).split(';', 1)[0]!
+		const withCookies = { ...headers }
+		if (headers.lite) withCookies.Cookie = await cookie(headers.lite)
+		delete withCookies.lite
+		const { preferences } = await readPreferences(new Request('http://localhost/login', { headers: withCookies }))
+		return [preferences.lite, preferences.liteReason]
+	}
+
+	it('reads Save-Data and the lite cookie, the cookie winning either way', async () => {
+		expect(await liteOf({})).toEqual([false, 'default'])
+		expect(await liteOf({ 'Save-Data': 'on' })).toEqual([true, 'save-data'])
+		expect(await liteOf({ lite: 'on' })).toEqual([true, 'choice'])
+		expect(await liteOf({ 'Save-Data': 'on', lite: 'off' })).toEqual([false, 'choice'])
+		expect(await liteOf({ 'Save-Data': 'on', lite: 'junk' })).toEqual([true, 'save-data'])
+	})
+})

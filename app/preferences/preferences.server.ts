@@ -11,6 +11,7 @@ import {
 	normaliseCultureCode,
 	type CultureCode,
 } from '#app/domain/culture.ts'
+import { asksToSaveData, LITE_COOKIE, liteChoiceOf, liteMode } from '#app/domain/lite-mode.ts'
 import { DEFAULT_SIDEBAR_SIDE, type SidebarSide } from '#app/domain/preferences.ts'
 import { resolveTheme } from '#app/domain/theme.ts'
 import { getEnv } from '#app/env.server.ts'
@@ -43,6 +44,7 @@ export const cultureCookie = preferenceCookie('culture')
 export const countryCookie = preferenceCookie('country')
 export const sidebarCookie = preferenceCookie('sidebar')
 export const analyticsCookie = preferenceCookie('analytics')
+export const liteCookie = preferenceCookie(LITE_COOKIE)
 
 const COUNTRY_CODE = /^[A-Za-z]{2}$/
 
@@ -52,9 +54,11 @@ export async function readPreferences(
 	const url = new URL(request.url)
 	const query = url.searchParams
 	const header = request.headers.get('Cookie')
-	const [themeValue, cultureValue, countryValue, sidebarValue, analyticsValue] = header
+	const [themeValue, cultureValue, countryValue, sidebarValue, analyticsValue, liteValue] = header
 		? await Promise.all(
-				[themeCookie, cultureCookie, countryCookie, sidebarCookie, analyticsCookie].map((c) => c.parse(header)),
+				[themeCookie, cultureCookie, countryCookie, sidebarCookie, analyticsCookie, liteCookie].map((c) =>
+					c.parse(header),
+				),
 			)
 		: []
 	const setCookies: Promise<string>[] = []
@@ -88,6 +92,7 @@ export async function readPreferences(
 
 	const sidebar: SidebarSide = sidebarValue === 'left' ? 'left' : DEFAULT_SIDEBAR_SIDE
 	const analytics = analyticsValue === 'granted' ? true : analyticsValue === 'denied' ? false : null
+	const lite = liteMode({ saveData: asksToSaveData(request.headers.get('Save-Data')), choice: liteChoiceOf(liteValue) })
 
 	return {
 		preferences: {
@@ -96,6 +101,8 @@ export async function readPreferences(
 			countryCode,
 			sidebar,
 			analytics,
+			lite: lite.lite,
+			liteReason: lite.reason,
 		},
 		setCookies,
 	}

@@ -57,6 +57,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
 				<SettingsTab
 					sidebar={root.sidebar}
 					analytics={root.analytics}
+					lite={root.liteReason === 'choice' ? (root.lite ? 'on' : 'off') : null}
 					regionLanguage={loaderData}
 					result={formResult(actionData)}
 				/>

@@ -90,11 +90,14 @@ function RegionLanguageForm({ regions, userCulture, userRegion, result }: Region
 export function SettingsTab({
 	sidebar,
 	analytics,
+	lite,
 	regionLanguage,
 	result,
 }: {
 	sidebar: 'left' | 'right'
 	analytics: boolean | null
+	/** The kept lite choice; null: automatic (the browser's Save-Data decides). */
+	lite: 'on' | 'off' | null
 	regionLanguage: RegionLanguage
 	result?: FormResult
 }) {
@@ -169,6 +172,24 @@ export function SettingsTab({
 						{t('settings.save')}
 					</button>
 				</Form>
+				{/* The whole document changes with this choice (scripts or none): the browser loads the next page itself. */}
+				<form key={String(lite)} method="post" action="/preferences" className="stack">
+					<input type="hidden" name="intent" value="lite" />
+					<input type="hidden" name="redirectTo" value="/settings/settings" />
+					<fieldset>
+						<legend>{t('lite.legend')}</legend>
+						<p>{t('lite.settingsText')}</p>
+						{(['auto', 'on', 'off'] as const).map((choice) => (
+							<label key={choice} className="choice">
+								<input type="radio" name="lite" value={choice} defaultChecked={(lite ?? 'auto') === choice} />
+								{t(choice === 'auto' ? 'lite.auto' : choice === 'on' ? 'lite.optionLite' : 'lite.optionFull')}
+							</label>
+						))}
+					</fieldset>
+					<button type="submit" className="button primary">
+						{t('settings.save')}
+					</button>
+				</form>
 			</section>
 			<section aria-labelledby="cache-title">
 				<h2 id="cache-title">{t('settings.cacheTitle')}</h2>

@@ -8,6 +8,7 @@ import {
 	analyticsCookie,
 	countryCookie,
 	cultureCookie,
+	liteCookie,
 	sidebarCookie,
 	themeCookie,
 } from '#app/preferences/preferences.server.ts'
@@ -58,7 +59,7 @@ export async function action({ context }: Route.ActionArgs) {
 	const submission = parseWithZod(submittedForm(context), { schema: ResetPreferencesSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	const headers = new Headers()
-	for (const cookie of [themeCookie, cultureCookie, countryCookie, sidebarCookie, analyticsCookie])
+	for (const cookie of [themeCookie, cultureCookie, countryCookie, sidebarCookie, analyticsCookie, liteCookie])
 		headers.append('Set-Cookie', await cookie.serialize('', { maxAge: 0 }))
 	context.get(sessionContext).flash('toast', { type: 'success', message: 'tools.resetDone' })
 	return redirect('/tools', { headers })
