@@ -31,10 +31,10 @@ import { matchedRouteMiddleware } from './observability/matched-route.server.ts'
 import { preferencesMiddleware } from './preferences/preferences.server.ts'
 import { regionMiddleware } from './preferences/region.server.ts'
 import { hasCredentials } from './session/session.server.ts'
-import appCss from './ui/app.css?url'
 import { BottomBar } from './ui/bottom-bar.tsx'
 import { ConsentBanner } from './ui/consent-banner.tsx'
 import { useInlineScripts } from './ui/head-script.tsx'
+import { useInlineStyle } from './ui/inline-style.tsx'
 import { useNonce } from './ui/nonce.tsx'
 import { PendingIndicator } from './ui/pending-indicator.tsx'
 import { TabBar } from './ui/tab-bar.tsx'
@@ -101,8 +101,6 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 	})
 }
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: appCss }]
-
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
 	const maintenance = maintenanceOf(error)
 	if (maintenance)
@@ -144,6 +142,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const maintenance = maintenanceOf(useRouteError())
 	const nonce = useNonce()
 	const scripts = useInlineScripts()
+	const style = useInlineStyle()
 	const catalogue = useCatalogue()
 	const theme = root?.theme ?? maintenance?.theme ?? DEFAULT_THEME
 	return (
@@ -162,6 +161,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<link rel="preload" href={catalogue.url} as="fetch" crossOrigin="anonymous" />
 				<Meta />
 				<Links />
+				<style nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: style }} />
 			</head>
 			<body>
 				{children}
