@@ -91,6 +91,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 		screen,
 		title: `${translate(`screen.${screen}`)} · ${THEMES[preferences.theme].title}`,
 		notFoundTitle: `${translate('screen.NotFound')} · ${THEMES[preferences.theme].title}`,
+		// Search results and shared links show it under the title (ADR 0061).
+		description: translate(`screenDescription.${screen}`),
+		notFoundDescription: translate('screenDescription.NotFound'),
 		chrome,
 		tabs,
 		selectedTab: tab?.id,
@@ -109,6 +112,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
 	const notFound = isRouteErrorResponse(error) && error.status === 404
 	return [
 		{ title: notFound ? loaderData.notFoundTitle : loaderData.title },
+		{ name: 'description', content: notFound ? loaderData.notFoundDescription : loaderData.description },
 		{ name: 'theme-color', content: THEMES[loaderData.theme].primary },
 	]
 }
