@@ -46,6 +46,8 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
 	'screen.': [...SCREEN_ROUTES.map((route) => route.screen), screenForPattern('no/such/pattern')],
 	// The tab bar labels the tabs of a screen.
 	'tab.': Object.values(SCREEN_TABS).flat(),
+	// The root describes the same screen in the page's meta description (ADR 0061).
+	'screenDescription.': [...SCREEN_ROUTES.map((route) => route.screen), screenForPattern('no/such/pattern')],
 }
 
 const KEY = /^[a-z][A-Za-z]*\.[A-Za-z_][A-Za-z0-9_]*$/
@@ -176,6 +178,7 @@ describe('every key the code uses', () => {
 	it('has a type the compiler holds to the English catalogue, where the code gives it one', () => {
 		// Checked by `npm run typecheck`; the tests above check the other languages.
 		expectTypeOf<`screen.${ScreenName}`>().toExtend<CatalogueKey>()
+		expectTypeOf<`screenDescription.${ScreenName}`>().toExtend<CatalogueKey>()
 		expectTypeOf<`tab.${TabId}`>().toExtend<CatalogueKey>()
 		expectTypeOf<AccountErrorKey>().toExtend<CatalogueKey>()
 		expectTypeOf<NonNullable<ReturnType<typeof userMessageKey>>>().toExtend<CatalogueKey>()
