@@ -107,7 +107,10 @@ async function audit(port: number, url: string, cookie: string | undefined, run:
 		extraHeaders: { 'Accept-Language': 'en', ...(cookie ? { Cookie: cookie } : {}) },
 	})
 	if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
-	if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`)
+	if (result.lhr.runtimeError)
+		throw new LighthouseRunError(
+			`Lighthouse on ${url}: ${result.lhr.runtimeError.code ?? result.lhr.runtimeError.message}`,
+		)
 	version = result.lhr.lighthouseVersion
 	if (REPORTS_DIR) {
 		mkdirSync(REPORTS_DIR, { recursive: true })
@@ -116,6 +119,35 @@ async function audit(port: number, url: string, cookie: string | undefined, run:
 	}
 	return result.lhr
 }
+
+/** Lighthouse's own failures to record a load (NO_NAVSTART, NO_FCP…) happen on a busy machine: tried again. */
+const ATTEMPTS = 3
+
+/**
+ * A browser of its own for each run, with a new profile: a first visit, and no cookie an earlier run set in
+ * the browser's jar, which the browser would send instead of the extra header's session.
+ */
+async function auditInNewBrowser(chromePath: string, url: string, cookie: string | undefined, run: number) {
+	for (let attempt = 1; ; attempt++) {
+		chrome = await chromeLauncher.launch({
+			chromePath,
+			// Root in a container has no user namespaces for Chromium's sandbox (as playwright.config.ts).
+			chromeFlags: ['--headless=new', '--no-sandbox'],
+			logLevel: 'silent',
+		})
+		try {
+			return await audit(chrome.port, url, cookie, run)
+		} catch (error) {
+			if (!(error instanceof LighthouseRunError) || attempt === ATTEMPTS) throw error
+			console.log(`  ${error.message}: again`)
+		} finally {
+			chrome.kill()
+			chrome = undefined
+		}
+	}
+}
+
+class LighthouseRunError extends Error {}
 
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-lighthouse-'))
 let chrome: chromeLauncher.LaunchedChrome | undefined
@@ -146,17 +178,7 @@ async function main() {
 		const runs: PageScores[] = []
 		for (let run = 1; run <= RUNS; run++) {
 			console.log(`Lighthouse ${page.path}${page.cookie ? ' (signed in)' : ''}, run ${run} of ${RUNS}…`)
-			// A browser of its own for each run, with a new profile: a first visit, and no cookie an earlier page
-			// set in the browser's jar, which the browser would send instead of the extra header's session.
-			chrome = await chromeLauncher.launch({
-				chromePath,
-				// Root in a container has no user namespaces for Chromium's sandbox (as playwright.config.ts).
-				chromeFlags: ['--headless=new', '--no-sandbox'],
-				logLevel: 'silent',
-			})
-			const lhr = await audit(chrome.port, portal.origin + page.path, page.cookie, run)
-			chrome.kill()
-			chrome = undefined
+			const lhr = await auditInNewBrowser(chromePath, portal.origin + page.path, page.cookie, run)
 			if (page.cookie && new URL(lhr.finalDisplayedUrl).pathname !== page.path)
 				throw new Error(`signed in, ${page.path} was sent on to ${lhr.finalDisplayedUrl}`)
 			runs.push(scoresOf(lhr, page.path, !!page.cookie))
