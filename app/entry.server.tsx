@@ -10,9 +10,12 @@ import { usageTailScriptFor } from './logging/analytics-script.server.ts'
 import { isLitePage, nonceContext } from './request-context.server.ts'
 import { I18nProvider, type Translate } from './ui/i18n.tsx'
 import { InlineScriptsProvider } from './ui/head-script.tsx'
+import { InlineStyleProvider } from './ui/inline-style.tsx'
 import { LiteProvider } from './ui/lite.tsx'
+import { scriptsAfterContent } from './ui/module-preload-priority.ts'
 import { NonceProvider } from './ui/nonce.tsx'
 import { urlRewriteScript } from './ui/url-rewrite.ts'
+import appCss from './ui/app.css?inline'
 
 // The server reaches these through the build's entry module (server/index.ts).
 export { createLoadContext } from './request-context.server.ts'
@@ -58,7 +61,9 @@ export default async function handleRequest(
 						t={translatorFor(i18n) as Translate}
 						catalogue={{ lng: i18n.language, url: catalogueUrl(i18n.language as CatalogueLanguage) }}
 					>
-						<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+						<InlineStyleProvider value={appCss}>
+							<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+						</InlineStyleProvider>
 					</I18nProvider>
 				</InlineScriptsProvider>
 			</LiteProvider>
@@ -93,7 +98,7 @@ function renderDocument(
 			final(done) {
 				clearTimeout(timer)
 				// Buffer.concat never answers with shared memory; its type just does not say so.
-				resolve({ html: Buffer.concat(chunks) as Uint8Array<ArrayBuffer>, failed })
+				resolve({ html: scriptsAfterContent(Buffer.concat(chunks)) as Uint8Array<ArrayBuffer>, failed })
 				done()
 			},
 		})

@@ -31,10 +31,10 @@ import { matchedRouteMiddleware } from './observability/matched-route.server.ts'
 import { preferencesMiddleware } from './preferences/preferences.server.ts'
 import { regionMiddleware } from './preferences/region.server.ts'
 import { hasCredentials } from './session/session.server.ts'
-import appCss from './ui/app.css?url'
 import { BottomBar } from './ui/bottom-bar.tsx'
 import { ConsentBanner } from './ui/consent-banner.tsx'
 import { useInlineScripts } from './ui/head-script.tsx'
+import { useInlineStyle } from './ui/inline-style.tsx'
 import { useLite } from './ui/lite.tsx'
 import { LiteFooter } from './ui/lite-footer.tsx'
 import { useNonce } from './ui/nonce.tsx'
@@ -95,6 +95,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 		screen,
 		title: `${translate(`screen.${screen}`)} · ${THEMES[preferences.theme].title}`,
 		notFoundTitle: `${translate('screen.NotFound')} · ${THEMES[preferences.theme].title}`,
+		// Search results and shared links show it under the title (ADR 0061).
+		description: translate(`screenDescription.${screen}`),
+		notFoundDescription: translate('screenDescription.NotFound'),
 		chrome,
 		tabs,
 		selectedTab: tab?.id,
@@ -105,8 +108,6 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 	})
 }
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: appCss }]
-
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
 	const maintenance = maintenanceOf(error)
 	if (maintenance)
@@ -115,6 +116,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
 	const notFound = isRouteErrorResponse(error) && error.status === 404
 	return [
 		{ title: notFound ? loaderData.notFoundTitle : loaderData.title },
+		{ name: 'description', content: notFound ? loaderData.notFoundDescription : loaderData.description },
 		{ name: 'theme-color', content: THEMES[loaderData.theme].primary },
 	]
 }
@@ -150,6 +152,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const scripts = useInlineScripts()
 	// Lite mode (ADR 0058): not one script, preload or hydration; the page works as it does without JavaScript.
 	const lite = useLite()
+	const style = useInlineStyle()
 	const catalogue = useCatalogue()
 	const theme = root?.theme ?? maintenance?.theme ?? DEFAULT_THEME
 	return (
@@ -174,6 +177,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				)}
 				<Meta />
 				<Links />
+				<style nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: style }} />
 			</head>
 			<body>
 				{children}
