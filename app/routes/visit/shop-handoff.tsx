@@ -36,11 +36,15 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 	// A messaging app's browser on iOS has no service worker: the handoff could never finish there, so
 	// the page sends the user to the phone's browser (before any sign-in, which would not carry over).
 	const inApp = inAppBrowserOf(request.headers.get('User-Agent'))
-	if (inAppBrowserLacks(inApp, 'serviceWorker'))
+	if (inAppBrowserLacks(inApp, 'serviceWorker')) {
+		// The host the visitor came by (it names the theme); behind a TLS proxy the request may say http.
+		const page = new URL(url)
+		if (new URL(getEnv().PORTAL_URL).protocol === 'https:') page.protocol = 'https:'
 		return data(
-			{ handoff: null, elsewhere: { ways: systemBrowserWays(url, inApp!), target: target.href } },
+			{ handoff: null, elsewhere: { ways: systemBrowserWays(page, inApp!), target: target.href } },
 			{ headers: NO_STORE },
 		)
+	}
 	const { idToken, userId } = await requireCredentials(context, request)
 	const state = await handoffState(userId, target.origin, getEnv().SESSION_SECRETS[0]!, new Date())
 	return data(
