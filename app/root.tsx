@@ -219,7 +219,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 				</header>
 			) : null}
 			<Toast toast={toast} />
-			<div className="app-body">
+			<div className={chrome.showBottomBar ? 'app-body with-bottom-bar' : 'app-body'}>
 				{chrome.showBottomBar ? <BottomBar /> : null}
 				<main id="main" tabIndex={-1}>
 					<h1>{t(`screen.${screen}` as CatalogueKey)}</h1>

@@ -46,6 +46,8 @@ export const PRESERVE_PATTERNS = [
 	// root.tsx, the tab bars: `screen.${screen}` and `tab.${tab}` (the screens and tabs of app/domain/screens.ts).
 	'screen.*',
 	'tab.*',
+	// root.tsx's meta description: `screenDescription.${screen}`, one per screen as for its title.
+	'screenDescription.*',
 	// settings: `settings.regions.${region}` for the regional groups of culture.ts.
 	'settings.regions.*',
 	// gear: `gear.sort.${value}`, the spec's four sort methods.

@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/shop-handoff'
+import { inAppBrowserLacks, inAppBrowserOf, systemBrowserWays } from '#app/domain/in-app-browser.ts'
 import { shopTarget, verificationOf } from '#app/domain/shop-handoff.ts'
 import { checkShopReply, handoffState } from '#app/session/shop-reply.server.ts'
 import type { ShopOriginRules } from '#app/domain/shop-origins.ts'
@@ -11,6 +12,7 @@ import { requireCredentials } from '#app/session/auth.server.ts'
 import { createExternalUserId, getExternalUserId, updateExternalUserId } from '#app/upstream/account-identity.server.ts'
 import { sendErrorLog } from '#app/upstream/log.server.ts'
 import { useT } from '#app/ui/i18n.tsx'
+import { OpenInBrowser } from '#app/ui/open-in-browser.tsx'
 import { submittedForm } from '#app/forms/form-body.server.ts'
 
 /** The account API's service the shop account id is kept under (`externalUserId/services/{serviceId}`). */
@@ -30,10 +32,25 @@ const NO_STORE = { 'Cache-Control': 'no-store' }
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
 	const target = shopTarget(url.searchParams.get('target'), shopRules())
-	if (!target) return data({ handoff: null }, { headers: NO_STORE })
+	if (!target) return data({ handoff: null, elsewhere: null }, { headers: NO_STORE })
+	// A messaging app's browser on iOS has no service worker: the handoff could never finish there, so
+	// the page sends the user to the phone's browser (before any sign-in, which would not carry over).
+	const inApp = inAppBrowserOf(request.headers.get('User-Agent'))
+	if (inAppBrowserLacks(inApp, 'serviceWorker')) {
+		// The host the visitor came by (it names the theme); behind a TLS proxy the request may say http.
+		const page = new URL(url)
+		if (new URL(getEnv().PORTAL_URL).protocol === 'https:') page.protocol = 'https:'
+		return data(
+			{ handoff: null, elsewhere: { ways: systemBrowserWays(page, inApp!), target: target.href } },
+			{ headers: NO_STORE },
+		)
+	}
 	const { idToken, userId } = await requireCredentials(context, request)
 	const state = await handoffState(userId, target.origin, getEnv().SESSION_SECRETS[0]!, new Date())
-	return data({ handoff: { target: target.href, shopOrigin: target.origin, idToken, state } }, { headers: NO_STORE })
+	return data(
+		{ handoff: { target: target.href, shopOrigin: target.origin, idToken, state }, elsewhere: null },
+		{ headers: NO_STORE },
+	)
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
@@ -103,7 +120,16 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function ShopHandoff({ loaderData }: Route.ComponentProps) {
 	const t = useT()
-	const { handoff } = loaderData
+	const { handoff, elsewhere } = loaderData
+	if (elsewhere)
+		return (
+			<div className="form">
+				<OpenInBrowser ways={elsewhere.ways} reason="inAppBrowser.shopHandoff" />
+				<p>
+					<a href={elsewhere.target}>{t('shopHandoff.toShop')}</a>
+				</p>
+			</div>
+		)
 	if (!handoff)
 		return (
 			<div className="form">
