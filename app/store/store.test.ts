@@ -221,7 +221,8 @@ describe.skipIf(!redisServerPath)('redis', () => {
 		const raw = createClient({ url: own.url })
 		await raw.connect()
 		try {
-			await store.set('x', '1')
+			// Connected first (on a busy machine the first connection can take longer than the store waits for it).
+			await vi.waitFor(() => store.set('x', '1'), { timeout: 10_000, interval: 100 })
 			// DEBUG SLEEP holds Redis's one thread, as a Redis stuck on its disk would.
 			const sleeping = raw.sendCommand(['DEBUG', 'SLEEP', '1']).catch(() => undefined)
 			await new Promise((resolve) => setTimeout(resolve, 50))
