@@ -23,7 +23,10 @@ const MOST_TABS = 120
 
 /** A keyboard user: Tab to a control (checking each focus on the way is visible), then keys. */
 class KeyboardUser {
-	constructor(private readonly page: Page) {}
+	private readonly page: Page
+	constructor(page: Page) {
+		this.page = page
+	}
 
 	/** Tabs forward until `target` has the focus; every element reached on the way shows its focus. */
 	async tabTo(target: Locator) {
