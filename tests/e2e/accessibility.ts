@@ -58,19 +58,24 @@ export async function wcagViolations(page: Page): Promise<string[]> {
  * portal's answer taken out before the browser reads it: the page a browser without JavaScript
  * shows (the portal's pages have no <noscript> to tell the two apart), with axe able to run in it.
  */
-export async function withoutPageScripts(context: BrowserContext) {
+export async function withoutPageScripts(context: BrowserContext): Promise<Map<string, string>> {
+	// The browser does not send a fulfilled redirect's next request through the route, so the answer
+	// is fetched to its end here; the page keeps the address asked for, so the map names where it landed.
+	const landed = new Map<string, string>()
 	await context.route(
 		(url) => !url.pathname.startsWith('/_emulator/'),
 		async (route) => {
 			if (route.request().resourceType() === 'script') return route.abort()
 			if (route.request().resourceType() !== 'document') return route.fallback()
-			const response = await route.fetch({ maxRedirects: 0 })
+			const response = await route.fetch()
+			landed.set(route.request().url(), response.url())
 			const html = (await response.text())
 				.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
 				.replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '')
 			return route.fulfill({ response, body: html })
 		},
 	)
+	return landed
 }
 
 /** Waits until React has hydrated the page (root.tsx marks <html>), when scripts run. */
