@@ -231,17 +231,31 @@ export function SelectField({
 	)
 }
 
-/** Errors about the whole form (what the upstream said), announced to screen readers. */
+/**
+ * Errors about the whole form (what the upstream said), and a line saying that fields need attention
+ * when any field has an error, both announced to screen readers: with JavaScript the form comes
+ * back in place, and only a live region tells a screen reader it did (each field's own message
+ * is tied to it by aria-describedby).
+ */
 export function FormErrors({ result }: { result?: FormResult }) {
 	const errors = fieldErrors(result, '')
+	const fieldsWrong = Object.entries(result?.error ?? {}).some(([name, list]) => name !== '' && list?.length)
 	const t = useT()
-	if (errors.length === 0) return null
 	return (
-		<div className="form-errors" role="alert">
-			{errors.map((error) => (
-				<p key={error}>{t(error as CatalogueKey)}</p>
-			))}
-		</div>
+		<>
+			{errors.length > 0 ? (
+				<div className="form-errors" role="alert">
+					{errors.map((error) => (
+						<p key={error}>{t(error as CatalogueKey)}</p>
+					))}
+				</div>
+			) : null}
+			{fieldsWrong ? (
+				<p className="form-errors" role="alert">
+					{t('field.checkFields')}
+				</p>
+			) : null}
+		</>
 	)
 }
 

@@ -74,11 +74,6 @@ function SupportFormFields({ data, answer }: { data: FormPage; answer?: SupportF
 			<button type="submit" name="intent" value="send" hidden tabIndex={-1} />
 			<HoneypotField />
 			<FormErrors result={result} />
-			{result?.error && Object.keys(result.error).some((key) => key !== '') ? (
-				<p className="form-errors" role="alert">
-					{t('supportForms.checkFields')}
-				</p>
-			) : null}
 			{sectionsOf(fields).map((run) => (
 				<fieldset key={`${run.section}-${run.fields[0]!.name}`}>
 					<legend>{t(SECTION_TITLES[run.section])}</legend>
