@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { accountTest as test, createAccount, formPost, signIn } from './account.ts'
+import { accountTest as test, createAccount, signIn } from './account.ts'
 import { expect } from './fixtures.ts'
 import {
 	chooseByCategory,
@@ -9,7 +9,7 @@ import {
 	REGISTER_PATH,
 	uniqueSerial,
 } from './gear-register.ts'
-import { fillValid, makeSupportAccount } from './support.ts'
+import { sendServiceRequestAsNewCustomer } from './support.ts'
 
 /**
  * An old browser (Chrome 80, Safari 13: ADR 0059) may fail to parse the portal's JavaScript, built for
@@ -50,15 +50,6 @@ test('the client entry throws at load: sign in, then register a product on the s
 test('the root route module does not parse: send a support request on the server’s page', async ({ page }) => {
 	// Syntax a browser of 2020 does not know would fail the same way: the module is never run.
 	const errors = await breakScripts(page, /\/assets\/root-[\w-]+\.js$/, 'export const broken = ;')
-	const account = await makeSupportAccount(page.request)
-	await page.goto('/support/service_request')
-	await fillValid(page, 'service_request')
-	await page.locator('[name="email"]').fill(account.email)
-	const sent = formPost(page, '/support/service_request')
-	await page.getByRole('button', { name: 'Send', exact: true }).click()
-	expect((await sent).status()).toBeLessThan(400)
-	await expect(page).toHaveURL(/\/support\/service_request\?sent=/)
-	const reference = new URL(page.url()).searchParams.get('sent')!
-	await expect(page.getByRole('status').filter({ hasText: reference })).toBeVisible()
+	await sendServiceRequestAsNewCustomer(page)
 	expect(errors.some((message) => /SyntaxError|Unexpected token/i.test(message))).toBe(true)
 })

@@ -1,13 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { IN_APP_USER_AGENTS } from '../fixtures/in-app-user-agents.ts'
-import {
-	accountTest as test,
-	createAccount,
-	formPost,
-	signInAfterActivation,
-	signInDirectly,
-	toast,
-} from './account.ts'
+import { accountTest as test, createAccount, signInAfterActivation, signInDirectly, toast } from './account.ts'
 import { makeCloudAccount } from './cloud.ts'
 import { expect } from './fixtures.ts'
 import {
@@ -19,7 +12,7 @@ import {
 	uniqueSerial,
 } from './gear-register.ts'
 import { SHOP } from './shop.ts'
-import { fillValid, makeSupportAccount } from './support.ts'
+import { sendServiceRequestAsNewCustomer } from './support.ts'
 
 /**
  * The main journeys in the messaging apps' in-app browsers (issue 24, ADR 0059), JavaScript on and
@@ -59,17 +52,7 @@ for (const [name, userAgent] of JOURNEY_AGENTS) {
 		})
 
 		test('send a support request', async ({ page }) => {
-			// Made and signed in through the page's own request context: the session lands in this browser.
-			const account = await makeSupportAccount(page.request)
-			await page.goto('/support/service_request')
-			await fillValid(page, 'service_request')
-			await page.locator('[name="email"]').fill(account.email)
-			const sent = formPost(page, '/support/service_request')
-			await page.getByRole('button', { name: 'Send', exact: true }).click()
-			expect((await sent).status()).toBeLessThan(400)
-			await expect(page).toHaveURL(/\/support\/service_request\?sent=/)
-			const reference = new URL(page.url()).searchParams.get('sent')!
-			await expect(page.getByRole('status').filter({ hasText: reference })).toBeVisible()
+			await sendServiceRequestAsNewCustomer(page)
 		})
 
 		test('buy a membership at the processor’s checkout, then cancel it on the account screen', async ({ page }) => {

@@ -7,6 +7,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { fieldsOf, partFieldName, SUPPORT_FORMS, type SupportTab } from '../../app/domain/support-fields.ts'
 import en from '../../app/i18n/locales/en/common.json' with { type: 'json' }
 import { VALID } from '../fixtures/support-forms.ts'
+import { formPost } from './account.ts'
 import { accountApiSession, activatedAccount, signInToPortal } from './emulator.ts'
 import { expect } from './fixtures.ts'
 
@@ -130,4 +131,21 @@ export const EXPECTED_TAGS: Record<SupportTab, string[]> = {
 	dw_service_inquiry: ['dwdrums_support', 'dw_service_inquiry'],
 	dw_service_request: ['service_request', 'dwdrums_support', 'dw_service_request'],
 	dw_brands_product_support: ['dwdrums_support', 'dw_brands_product_support'],
+}
+
+/**
+ * A new customer, signed in through the page's own request context (so the session lands in its browser),
+ * sends a valid service request on the page: answered below 400, then the reference shown.
+ */
+export async function sendServiceRequestAsNewCustomer(page: Page): Promise<void> {
+	const account = await makeSupportAccount(page.request)
+	await page.goto('/support/service_request')
+	await fillValid(page, 'service_request')
+	await page.locator('[name="email"]').fill(account.email)
+	const sent = formPost(page, '/support/service_request')
+	await page.getByRole('button', { name: 'Send', exact: true }).click()
+	expect((await sent).status()).toBeLessThan(400)
+	await expect(page).toHaveURL(/\/support\/service_request\?sent=/)
+	const reference = new URL(page.url()).searchParams.get('sent')!
+	await expect(page.getByRole('status').filter({ hasText: reference })).toBeVisible()
 }
