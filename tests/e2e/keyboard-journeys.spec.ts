@@ -186,7 +186,7 @@ test('a support request by keyboard: errors tied to their fields, then sent', as
 	await expectErrorsTiedAndAnnounced(page, [orderNumber])
 
 	for (const field of fieldsOf(SUPPORT_FORMS.order_status, false)) {
-		const control = page.locator(`[name="${field.name}"]`)
+		const control = page.locator(`main [name="${field.name}"]`)
 		if (field.kind === 'select' || (await control.inputValue()) !== '') continue
 		await keys.type(control, VALID[field.name] ?? '')
 	}

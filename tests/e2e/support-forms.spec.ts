@@ -60,14 +60,14 @@ for (const tab of SUPPORT_TABS) {
 		await emptyAll(page, tab)
 		const fields = fieldsOf(form, false)
 		const kept = fields.find((field) => !field.required && !field.rule && field.kind !== 'select')
-		if (kept) await page.locator(`[name="${kept.name}"]`).fill('Words to keep')
+		if (kept) await page.locator(`main [name="${kept.name}"]`).fill('Words to keep')
 		expect((await send(page, tab)).status()).toBe(400)
 		for (const field of fields.filter((f) => f.required)) {
-			const control = page.locator(`[name="${field.name}"]`)
+			const control = page.locator(`main [name="${field.name}"]`)
 			await expect(control, field.name).toHaveAttribute('aria-invalid', 'true')
 			await expect(control, field.name).toHaveAccessibleDescription(new RegExp(escape(english(field.requiredKey!))))
 		}
-		if (kept) await expect(page.locator(`[name="${kept.name}"]`)).toHaveValue('Words to keep')
+		if (kept) await expect(page.locator(`main [name="${kept.name}"]`)).toHaveValue('Words to keep')
 
 		await fillValid(page, tab)
 		await page.locator('[name="email"]').fill(supportAccount.email)
@@ -221,17 +221,17 @@ test('parts: "Add part" adds a row with everything kept, up to three; a fourth i
 	await page.goto('/support/parts_order_request')
 	await expect(page.getByText('Parts orders are acknowledged within 72 hours.')).toBeVisible()
 	await expect(page.getByText('Some parts are for authorised service centres only')).toBeVisible()
-	await page.locator(`[name="${partFieldName(0, 'description')}"]`).fill('Pedal spring')
+	await page.locator(`main [name="${partFieldName(0, 'description')}"]`).fill('Pedal spring')
 	await page.locator('[name="question"]').fill('Urgent, please')
 	const addPart = page.getByRole('button', { name: 'Add part' })
 	await addPart.click()
-	await expect(page.locator(`[name="${partFieldName(1, 'description')}"]`)).toBeVisible()
-	await expect(page.locator(`[name="${partFieldName(0, 'description')}"]`)).toHaveValue('Pedal spring')
+	await expect(page.locator(`main [name="${partFieldName(1, 'description')}"]`)).toBeVisible()
+	await expect(page.locator(`main [name="${partFieldName(0, 'description')}"]`)).toHaveValue('Pedal spring')
 	await expect(page.locator('[name="question"]')).toHaveValue('Urgent, please')
-	await page.locator(`[name="${partFieldName(1, 'description')}"]`).fill('Felt beater')
+	await page.locator(`main [name="${partFieldName(1, 'description')}"]`).fill('Felt beater')
 	await addPart.click()
-	await expect(page.locator(`[name="${partFieldName(2, 'description')}"]`)).toBeVisible()
-	await expect(page.locator(`[name="${partFieldName(1, 'description')}"]`)).toHaveValue('Felt beater')
+	await expect(page.locator(`main [name="${partFieldName(2, 'description')}"]`)).toBeVisible()
+	await expect(page.locator(`main [name="${partFieldName(1, 'description')}"]`)).toHaveValue('Felt beater')
 	await expect(addPart).toHaveCount(0)
 	await expect(page.getByText('Up to 3 parts can be ordered in one request.')).toBeVisible()
 
@@ -253,7 +253,7 @@ test('parts: "Add part" adds a row with everything kept, up to three; a fourth i
 
 test('ja-JP: the Japanese address order and the extra purchase fields', async ({ page }) => {
 	await page.goto('/support/service_request?culture_code=ja-JP')
-	const names = await page.locator('form [name]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('name')))
+	const names = await page.locator('main form [name]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('name')))
 	const address = names.filter((name) =>
 		['postalCode', 'stateProvince', 'city', 'addressLine1', 'addressLine2', 'addressLine3'].includes(name ?? ''),
 	)
@@ -261,7 +261,9 @@ test('ja-JP: the Japanese address order and the extra purchase fields', async ({
 	await expect(page.getByLabel('保証書')).toBeVisible()
 	await expect(page.getByLabel('購入店の所在地')).toBeVisible()
 	await page.goto('/support/service_request?culture_code=en-US')
-	const western = await page.locator('form [name]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('name')))
+	const western = await page
+		.locator('main form [name]')
+		.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('name')))
 	expect(western.indexOf('addressLine1')).toBeLessThan(western.indexOf('postalCode'))
 	expect(western).not.toContain('warrantyCard')
 })

@@ -69,7 +69,7 @@ export async function fillValid(page: Page, tab: SupportTab, japanese = false) {
 	const form = SUPPORT_FORMS[tab]
 	for (const field of fieldsOf(form, japanese)) {
 		if (field.name === 'email') continue
-		const control = page.locator(`[name="${field.name}"]`)
+		const control = page.locator(`main [name="${field.name}"]`)
 		const value =
 			field.name === 'preferredDate'
 				? new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
@@ -78,16 +78,16 @@ export async function fillValid(page: Page, tab: SupportTab, japanese = false) {
 		else await control.fill(value)
 	}
 	if (form.parts) {
-		await page.locator(`[name="${partFieldName(0, 'partNumber')}"]`).fill('P-100')
-		await page.locator(`[name="${partFieldName(0, 'description')}"]`).fill('Pedal spring')
-		await page.locator(`[name="${partFieldName(0, 'quantity')}"]`).fill('2')
+		await page.locator(`main [name="${partFieldName(0, 'partNumber')}"]`).fill('P-100')
+		await page.locator(`main [name="${partFieldName(0, 'description')}"]`).fill('Pedal spring')
+		await page.locator(`main [name="${partFieldName(0, 'quantity')}"]`).fill('2')
 	}
 }
 
 /** Empties every field a form shows (selects to their 'Choose…'). */
 export async function emptyAll(page: Page, tab: SupportTab) {
 	for (const field of fieldsOf(SUPPORT_FORMS[tab], false)) {
-		const control = page.locator(`[name="${field.name}"]`)
+		const control = page.locator(`main [name="${field.name}"]`)
 		if (field.kind === 'select') await control.selectOption('')
 		else await control.fill('')
 	}

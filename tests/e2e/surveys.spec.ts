@@ -59,7 +59,7 @@ test('a survey is answered over its pages, sent as an answer info and answers, t
 	await expect(page).toHaveURL(`/surveys/product/${product.id}?page=2`)
 	await expect(page.getByText('Page 2 of 2')).toBeVisible()
 	// The answers of page 1 are on the server, not in the page.
-	await expect(page.locator('form input[type="hidden"]')).toHaveCount(0)
+	await expect(page.locator('main form input[type="hidden"]')).toHaveCount(0)
 	const comments = page.getByLabel(/Is there anything else/)
 	await comments.fill('Lovely keys.')
 	// Back keeps page 2's text and shows page 1 as answered.
