@@ -201,6 +201,15 @@ export function languageName(code: string, culture: string): string | null {
  * catalogue's plural keys, as i18next picks it on the server. The browser's translator asks this.
  */
 export function pluralCategory(count: number, culture: string): Intl.LDMLPluralRule {
+	return pluralRules(culture).select(count)
+}
+
+/** Every plural form a language has (`one`, `many`, `other`…): the plural keys its catalogue needs. */
+export function pluralCategories(culture: string): Intl.LDMLPluralRule[] {
+	return pluralRules(culture).resolvedOptions().pluralCategories
+}
+
+function pluralRules(culture: string): Intl.PluralRules {
 	const locale = intlLocale(culture)
-	return keep('plural', locale, {}, () => new Intl.PluralRules(locale)).select(count)
+	return keep('plural', locale, {}, () => new Intl.PluralRules(locale))
 }
