@@ -12,7 +12,7 @@ import { I18nProvider, type Translate } from './ui/i18n.tsx'
 import { InlineScriptsProvider } from './ui/head-script.tsx'
 import { InlineStyleProvider } from './ui/inline-style.tsx'
 import { LiteProvider } from './ui/lite.tsx'
-import { scriptsAfterContent } from './ui/module-preload-priority.ts'
+import { scriptsAfterFirstPaint } from './ui/scripts-after-first-paint.ts'
 import { NonceProvider } from './ui/nonce.tsx'
 import { urlRewriteScript } from './ui/url-rewrite.ts'
 import appCss from './ui/app.css?inline'
@@ -98,7 +98,7 @@ function renderDocument(
 			final(done) {
 				clearTimeout(timer)
 				// Buffer.concat never answers with shared memory; its type just does not say so.
-				resolve({ html: scriptsAfterContent(Buffer.concat(chunks)) as Uint8Array<ArrayBuffer>, failed })
+				resolve({ html: scriptsAfterFirstPaint(Buffer.concat(chunks)) as Uint8Array<ArrayBuffer>, failed })
 				done()
 			},
 		})
