@@ -48,21 +48,46 @@ function startAfterFirstPaint(me: HTMLScriptElement | null, preloads: string[], 
 		})
 }
 
+const STARTER_FUNCTION = startAfterFirstPaint.toString()
+const MODULE_SCRIPT_END = ' type="module" async="">'
+
+/**
+ * Works on the page's bytes and decodes only the two places it changes: a page is rendered per request, and
+ * decoding and re-encoding the whole of it (~60 KB) cost 3 % of a signed-in page's CPU.
+ */
 export function scriptsAfterFirstPaint(html: Buffer): Buffer {
 	const headEnd = html.indexOf('</head>')
-	if (headEnd < 0) return html
-	const head = html.subarray(0, headEnd).toString('utf8')
-	const body = html.subarray(headEnd).toString('utf8')
-	const moduleScript = MODULE_SCRIPT.exec(body)
+	const moduleScriptEnd = headEnd < 0 ? -1 : html.indexOf(MODULE_SCRIPT_END, headEnd)
+	if (moduleScriptEnd < 0) return html
+	const moduleScriptStart = html.lastIndexOf('<script', moduleScriptEnd)
+	const afterModuleScriptTag = moduleScriptEnd + MODULE_SCRIPT_END.length
+	const moduleScript = MODULE_SCRIPT.exec(html.subarray(moduleScriptStart, afterModuleScriptTag).toString('utf8'))
 	if (!moduleScript) return html
 	const nonce = moduleScript[1] ?? ''
-	const preloads = [...head.matchAll(MODULE_PRELOAD)].map((match) => match[1]!)
+
+	// React hoists the preloads together into the head; whatever stands between them is kept.
+	const firstPreload = html.subarray(0, headEnd).indexOf('<link rel="modulepreload"')
+	const lastPreload = html.subarray(0, headEnd).lastIndexOf('<link rel="modulepreload"')
+	const preloadsEnd = firstPreload < 0 ? -1 : html.indexOf('>', lastPreload) + 1
+	const preloadRegion = firstPreload < 0 ? '' : html.subarray(firstPreload, preloadsEnd).toString('utf8')
+	const preloads = [...preloadRegion.matchAll(MODULE_PRELOAD)].map((match) => match[1]!)
+
+	const bodyEnd = html.lastIndexOf('</body>')
+	const beforeStarter = bodyEnd > afterModuleScriptTag ? bodyEnd : html.length
 	const starter =
-		`<script${nonce}>(${startAfterFirstPaint.toString()})` +
-		`(document.currentScript,${JSON.stringify(preloads).replaceAll('<', '\\u003c')},${JSON.stringify(INERT_MODULE_TYPE)})</script>`
-	const inertBody = body.replace(MODULE_SCRIPT, `<script${nonce} type="${INERT_MODULE_TYPE}" async="">`)
-	const bodyEnd = inertBody.lastIndexOf('</body>')
-	const startedBody =
-		bodyEnd < 0 ? inertBody + starter : inertBody.slice(0, bodyEnd) + starter + inertBody.slice(bodyEnd)
-	return Buffer.from(head.replace(MODULE_PRELOAD, '') + startedBody)
+		`<script${nonce}>(${STARTER_FUNCTION})(document.currentScript,` +
+		`${JSON.stringify(preloads).replaceAll('<', '\\u003c')},${JSON.stringify(INERT_MODULE_TYPE)})</script>`
+	return Buffer.concat([
+		...(firstPreload < 0
+			? [html.subarray(0, moduleScriptStart)]
+			: [
+					html.subarray(0, firstPreload),
+					Buffer.from(preloadRegion.replace(MODULE_PRELOAD, '')),
+					html.subarray(preloadsEnd, moduleScriptStart),
+				]),
+		Buffer.from(`<script${nonce} type="${INERT_MODULE_TYPE}" async="">`),
+		html.subarray(afterModuleScriptTag, beforeStarter),
+		Buffer.from(starter),
+		html.subarray(beforeStarter),
+	])
 }
