@@ -7,9 +7,10 @@
  * back-off; a permanent refusal is an UnrecoverableError, so the job stays
  * in the failed set, kept.
  */
-import { Queue, UnrecoverableError, Worker, createNodeRedisClient, type Job } from 'bullmq'
+import type * as Bullmq from 'bullmq'
 import {
 	createRedisConnection,
+	loadOnUse,
 	logWhileAway,
 	onceWhileRepeated,
 	openRedis,
@@ -54,7 +55,7 @@ interface JobData extends Omit<OutboxRequest, 'files'> {
 	files: JobFile[]
 }
 
-type OutboxJob = Job<JobData, { ticketId: string }>
+type OutboxJob = Bullmq.Job<JobData, { ticketId: string }>
 
 const userKey = (userId: string) => `portal:support-outbox:user:${userId}`
 
@@ -69,7 +70,7 @@ function requestOf(data: JobData): OutboxRequest {
 	}
 }
 
-type Connection = ReturnType<typeof createNodeRedisClient>
+type Connection = ReturnType<typeof Bullmq.createNodeRedisClient>
 
 /**
  * A BullMQ connection whose errors, and those of its duplicates (the worker's blocking connection),
@@ -93,6 +94,8 @@ export interface BullmqOutboxSettings extends OutboxSettings {
 }
 
 export function createBullmqOutbox(url: string, settings: BullmqOutboxSettings): OutboxBackend {
+	// Loaded when an outbox in Redis is made, not with the portal (ADR 0063).
+	const { Queue, UnrecoverableError, Worker, createNodeRedisClient } = loadOnUse('bullmq') as typeof Bullmq
 	const logError = settings.logError ?? ((line: string) => console.error(line))
 	// Adds are refused at once while Redis is away (no offline queue) and time out when it hangs:
 	// the form then answers 503 and nothing is accepted that Redis does not have (ADR 0049).
@@ -107,7 +110,7 @@ export function createBullmqOutbox(url: string, settings: BullmqOutboxSettings):
 	queue.on('error', (error) => warnOnce(`queue: ${error.message}`))
 	const queueReady = readyCheck(queueClient)
 	const lists = openRedis(url, { commandTimeoutMs: settings.commandTimeoutMs }, (line) => logOutbox(line, 'warn'))
-	let worker: Worker<JobData, { ticketId: string }> | undefined
+	let worker: Bullmq.Worker<JobData, { ticketId: string }> | undefined
 	let wanted = false
 	let closed = false
 

@@ -4,8 +4,7 @@
  * drops accepted requests without a word. So before the outbox runs there, it reads Redis's settings:
  * CONFIG GET, or, where a managed Redis refuses CONFIG, INFO (which such services answer).
  */
-import { ErrorReply } from 'redis'
-import type { RedisClient } from '#app/store/redis.ts'
+import { isRedisRefusal, type RedisClient } from '#app/store/redis.ts'
 
 export interface RedisDurability {
 	/** True when appendonly is on and maxmemory-policy is noeviction. */
@@ -86,6 +85,4 @@ export async function readRedisDurability(client: RedisClient): Promise<RedisDur
 }
 
 /** Redis answered, and said no (an unknown or renamed command, NOPERM): not a connection failure. */
-function isRefusal(error: unknown): boolean {
-	return error instanceof ErrorReply
-}
+const isRefusal = isRedisRefusal

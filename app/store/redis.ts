@@ -1,4 +1,5 @@
-import { createClient, ErrorReply } from 'redis'
+import { createRequire } from 'node:module'
+import type * as NodeRedis from 'redis'
 import { UpstreamError, isUpstreamError } from '#app/upstream/errors.ts'
 import type { KeyValueStore } from './types.ts'
 
@@ -33,8 +34,22 @@ export function reconnectDelayMs(retries: number, random = Math.random): number 
 	return Math.round(full / 2 + (random() * full) / 2)
 }
 
+/**
+ * node-redis is loaded with the first connection, not with the portal: its modules take ~27 MB of a process's
+ * memory (BullMQ's another ~10 MB), which a portal without REDIS_URL, a single instance, never uses (ADR 0063).
+ * Both are CommonJS, so this stays synchronous.
+ */
+export const loadOnUse = createRequire(import.meta.url)
+let nodeRedis: typeof NodeRedis | undefined
+const redisLibrary = () => (nodeRedis ??= loadOnUse('redis') as typeof NodeRedis)
+
+/** Redis answered, and said no (an unknown or renamed command, NOPERM, a wrong type): not a connection failure. */
+export function isRedisRefusal(error: unknown): boolean {
+	return nodeRedis !== undefined && error instanceof nodeRedis.ErrorReply
+}
+
 export function createRedisConnection(url: string, settings: RedisConnectionSettings) {
-	return createClient({
+	return redisLibrary().createClient({
 		url,
 		socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: (retries) => reconnectDelayMs(retries) },
 		// node-redis's own command time-out covers a command's wait to be written, not its reply: the
@@ -91,7 +106,7 @@ export function isStoreUnavailable(error: unknown): error is StoreUnavailable {
  * (a WRONGTYPE, a script error: a bug, told as one).
  */
 function isConnectionError(error: unknown): boolean {
-	return error instanceof Error && !(error instanceof ErrorReply) && !isStoreUnavailable(error)
+	return error instanceof Error && !isRedisRefusal(error) && !isStoreUnavailable(error)
 }
 
 /**
