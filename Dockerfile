@@ -24,6 +24,7 @@ RUN npm ci --omit=dev --no-audit --no-fund \
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
+	GLIBC_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=65536:glibc.malloc.trim_threshold=65536 \
 	PORT=3000 \
 	HOST=0.0.0.0 \
 	DATA_DIR=/data

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { emulatorUpstreamSettings, UPSTREAM_URL_SETTINGS } from '../app/upstream/config.server.ts'
-import { PORTAL_NODE_FLAGS } from '../server/node-flags.ts'
+import { PORTAL_NODE_FLAGS, portalProcessEnvironment } from '../server/node-flags.ts'
 import { freePort, startServer, type ServerProcess } from './processes.ts'
 
 /**
@@ -70,6 +70,8 @@ export async function startPortalOnEmulator(
 			DATA_DIR: dataDir,
 			SESSION_SECRET: BENCH_SESSION_SECRET,
 			RCP_SECURITY_SECRET: BENCH_SECURITY_SECRET,
+			// As in production (`GLIBC_TUNABLES=` in the environment measures glibc's defaults).
+			...portalProcessEnvironment(),
 			...portalEnv,
 		},
 	})

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { PORTAL_NODE_FLAGS } from '../server/node-flags.ts'
+import { PORTAL_GLIBC_TUNABLES, PORTAL_NODE_FLAGS } from '../server/node-flags.ts'
 import { PRODUCTION_FILES } from './release-files.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -35,6 +35,14 @@ describe("the portal's V8 flags", () => {
 			expect(serve).toContain(`node ${flag}`)
 			expect(command).toContain(`"${flag}"`)
 		}
+	})
+
+	it("and so are the allocator's settings (ADR 0063)", () => {
+		const serve = (
+			JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+		).scripts.serve!
+		expect(serve).toContain(`GLIBC_TUNABLES=\${GLIBC_TUNABLES-${PORTAL_GLIBC_TUNABLES}}`)
+		expect(lastStage).toMatch(new RegExp(`^\\s*GLIBC_TUNABLES=${PORTAL_GLIBC_TUNABLES} \\\\$`, 'm'))
 	})
 })
 

@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { PORTAL_NODE_FLAGS } from '../server/node-flags.ts'
+import { PORTAL_NODE_FLAGS, portalProcessEnvironment } from '../server/node-flags.ts'
 import { run } from './run.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -29,4 +29,7 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
 	console.log('building the portal…')
 	run('npx', ['react-router', 'build'], { cwd: root })
 }
-run('node', [...PORTAL_NODE_FLAGS, 'server/index.ts'], { cwd: root, env: { NODE_ENV: 'production', ...process.env } })
+run('node', [...PORTAL_NODE_FLAGS, 'server/index.ts'], {
+	cwd: root,
+	env: { NODE_ENV: 'production', ...process.env, ...portalProcessEnvironment() },
+})

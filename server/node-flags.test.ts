@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { PORTAL_NODE_FLAGS } from './node-flags.ts'
+import { PORTAL_GLIBC_TUNABLES, PORTAL_NODE_FLAGS, portalProcessEnvironment } from './node-flags.ts'
 
 /**
  * A process allocating as a portal under load does (objects that live a while, then die), answering the size its
@@ -24,5 +25,25 @@ describe('the portal’s V8 flags (ADR 0055)', () => {
 	it('keep the young generation within two 16 MB semi-spaces, whatever the host’s memory', () => {
 		// V8's default on a host with a few GB (this one's CI runners included) is 64 MB semi-spaces: 128 MB.
 		expect(youngGenerationMb(PORTAL_NODE_FLAGS)).toBeLessThanOrEqual(32)
+	})
+})
+
+/** glibc's dynamic loader, which reads GLIBC_TUNABLES (absent where the C library is another). */
+const LOADER = '/lib64/ld-linux-x86-64.so.2'
+
+describe('the portal’s allocator settings (ADR 0063)', () => {
+	it.skipIf(!existsSync(LOADER))('are understood by this glibc: two arenas, 64 KB thresholds', () => {
+		const tunables = execFileSync(LOADER, ['--list-tunables'], {
+			encoding: 'utf8',
+			env: { GLIBC_TUNABLES: PORTAL_GLIBC_TUNABLES },
+		})
+		expect(tunables).toMatch(/^glibc\.malloc\.arena_max: 0x2 /m)
+		expect(tunables).toMatch(/^glibc\.malloc\.mmap_threshold: 0x10000 /m)
+		expect(tunables).toMatch(/^glibc\.malloc\.trim_threshold: 0x10000 /m)
+	})
+
+	it('are given unless the environment chose its own, an empty value included', () => {
+		expect(portalProcessEnvironment({})).toEqual({ GLIBC_TUNABLES: PORTAL_GLIBC_TUNABLES })
+		expect(portalProcessEnvironment({ GLIBC_TUNABLES: '' })).toEqual({ GLIBC_TUNABLES: '' })
 	})
 })
