@@ -71,7 +71,7 @@ export async function startPortalOnEmulator(
 			SESSION_SECRET: BENCH_SESSION_SECRET,
 			RCP_SECURITY_SECRET: BENCH_SECURITY_SECRET,
 			// As in production (`GLIBC_TUNABLES=` in the environment measures glibc's defaults).
-			...portalProcessEnvironment(),
+			...portalProcessEnvironment(process.env),
 			...portalEnv,
 		},
 	})

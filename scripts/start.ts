@@ -31,5 +31,5 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
 }
 run('node', [...PORTAL_NODE_FLAGS, 'server/index.ts'], {
 	cwd: root,
-	env: { NODE_ENV: 'production', ...process.env, ...portalProcessEnvironment() },
+	env: { NODE_ENV: 'production', ...process.env, ...portalProcessEnvironment(process.env) },
 })

@@ -23,6 +23,6 @@ export const PORTAL_GLIBC_TUNABLES =
 	'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=65536:glibc.malloc.trim_threshold=65536'
 
 /** The portal's environment settings of its process, unless the environment already chose them. */
-export function portalProcessEnvironment(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function portalProcessEnvironment(env: NodeJS.ProcessEnv): Record<string, string> {
 	return { GLIBC_TUNABLES: env.GLIBC_TUNABLES ?? PORTAL_GLIBC_TUNABLES }
 }
