@@ -162,6 +162,31 @@ test.describe('register a product', () => {
 	})
 })
 
+test('a category chosen before the page hydrated lists its models once it has', async ({
+	page,
+	request,
+	javaScript,
+}) => {
+	test.skip(!javaScript, 'without JavaScript the models come by the Show models post')
+	const { email, password } = await createAccount(page, request)
+	await signInDirectly(page, email, password)
+	// The client entry is held until the category is chosen: a slow network, where the scripts come after the
+	// first paint (ADR 0062) and the visitor is quicker.
+	let release = () => {}
+	const held = new Promise<void>((resolve) => (release = resolve))
+	await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+		await held
+		await route.continue()
+	})
+	await page.goto(REGISTER_PATH)
+	await page.getByLabel('Category').selectOption({ label: 'Stompboxes' })
+	expect(await page.locator('html[data-hydrated]').count(), 'chosen before hydration').toBe(0)
+	release()
+	await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+	await page.getByLabel('Model', { exact: true }).selectOption({ label: 'DS-1 Distortion' })
+	await expect(page.getByLabel('Category').locator('option:checked')).toHaveText('Stompboxes')
+})
+
 test.describe('outcomes a registration can have', () => {
 	test('not registrable in the region, already registered, failed: each message on the form, kept', async ({
 		page,

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { productsInCategory } from '#app/domain/catalogue-models.ts'
 import type { RegisterValues } from '#app/domain/product-registration-fields.ts'
+import { useChosenBeforeHydration } from '#app/ui/chosen-before-hydration.ts'
 import { Field, fieldErrors, RequiredMark, SelectField, SubmitButton, type FormResult } from '#app/ui/form.tsx'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 import type { loadRegisterTab } from './register.server.ts'
@@ -26,6 +27,8 @@ export function ProductFields({
 	const t = useT()
 	const id = useId()
 	const [category, setCategory] = useState(values.category)
+	const categoryControl = useRef<HTMLSelectElement>(null)
+	useChosenBeforeHydration(categoryControl, setCategory)
 	const models = productsInCategory(data.catalogue, category)
 	const slugErrors = fieldErrors(result, 'slug')
 	return (
@@ -37,7 +40,13 @@ export function ProductFields({
 			</legend>
 			<div className="field">
 				<label htmlFor={id}>{t('register.category')}</label>
-				<select id={id} name="category" value={category} onChange={(event) => setCategory(event.target.value)}>
+				<select
+					ref={categoryControl}
+					id={id}
+					name="category"
+					value={category}
+					onChange={(event) => setCategory(event.target.value)}
+				>
 					<option value="">{t('register.chooseCategory')}</option>
 					{data.categoryGroups.map((group) => (
 						<optgroup key={group.brand} label={data.brandLabels[group.brand]}>
