@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { accountTest as test, formPost } from './account.ts'
+import { hydrated } from './accessibility.ts'
 import { expect, themedUrl } from './fixtures.ts'
 
 /**
@@ -112,6 +113,8 @@ for (const theme of THEMES) {
 				const headings = page.getByRole('main').getByRole('heading', { level: 3 })
 				const shown = await headings.count()
 				expect(shown).toBeGreaterThan(0)
+				// Appended in place once the page has hydrated (before, the link is followed as without JavaScript).
+				await hydrated(page, javaScript)
 				await page.getByRole('link', { name: 'More', exact: true }).click()
 				if (javaScript) await expect.poll(() => headings.count()).toBeGreaterThan(shown)
 				else await expect(page).toHaveURL(/[?&]page=/)

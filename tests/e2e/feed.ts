@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test'
+import { hydrated } from './accessibility.ts'
 
 /** Helpers of the feed journeys (tests/e2e/feed*.spec.ts). */
 
@@ -31,6 +32,9 @@ export async function more(page: Page, tab: FeedTabName, javaScript: boolean) {
 	const headings = feedRegion(page, tab).getByRole('heading', { level: 3 })
 	const shown = javaScript ? await headings.count() : 0
 	const firstTitle = await headings.first().textContent()
+	// Appending in place is the hydrated page's: before it (its scripts start after the first paint, ADR 0062)
+	// the link is followed as without JavaScript.
+	await hydrated(page, javaScript)
 	await page.getByRole('link', { name: 'More', exact: true }).click()
 	if (javaScript) {
 		await expect.poll(() => headings.count()).toBeGreaterThan(shown)
