@@ -32,8 +32,6 @@ WORKDIR /portal
 COPY --from=dependencies /portal/node_modules node_modules
 COPY package.json package-lock.json ./
 COPY vendor vendor
-COPY app app
-COPY server server
 COPY --from=build /portal/build build
 RUN mkdir -p /data && chown node:node /data
 USER node
@@ -42,4 +40,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
 	CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The V8 flags of server/node-flags.ts (ADR 0055): a young generation sized for the portal, not the host.
-CMD ["node", "--max-semi-space-size=16", "server/index.ts"]
+CMD ["node", "--max-semi-space-size=16", "build/server/portal.js"]

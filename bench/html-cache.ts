@@ -16,6 +16,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { startPortalOnEmulator } from './portal.ts'
 import { stopAllServers } from './processes.ts'
+import { portalServerFile } from '../server/node-flags.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const buildDir = path.join(root, process.env.PORTAL_BUILD_DIR ?? 'build')
@@ -63,7 +64,7 @@ function staticFileLike(bytes: number): string {
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-html-cache-'))
 
 async function main() {
-	if (!existsSync(path.join(buildDir, 'server'))) throw new Error(`no build in ${buildDir}: run npx react-router build`)
+	if (!existsSync(portalServerFile(buildDir))) throw new Error(`no build in ${buildDir}: run npx react-router build`)
 	console.log('starting the emulator and the portal…')
 	const { portal } = await startPortalOnEmulator(root, workDir)
 	const page = await fetch(`${portal.origin}/login`, { headers: { 'Accept-Language': 'en' } })

@@ -28,6 +28,7 @@ import { VALID } from '../tests/fixtures/support-forms.ts'
 import { GEAR_LIST_SLUGS, registerGearList } from './gear.ts'
 import { BENCH_SECURITY_SECRET, startPortalOnEmulator } from './portal.ts'
 import { runQuietly, stopAllServers, type ServerProcess } from './processes.ts'
+import { portalServerFile } from '../server/node-flags.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const CONNECTIONS = Number(process.env.BENCH_JOURNEY_CONNECTIONS || 64)
@@ -241,7 +242,7 @@ function percentile(sorted: number[], p: number): number {
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-journeys-'))
 
 async function main(): Promise<boolean> {
-	if (!existsSync(path.join(root, process.env.PORTAL_BUILD_DIR ?? 'build', 'server'))) {
+	if (!existsSync(portalServerFile(path.join(root, process.env.PORTAL_BUILD_DIR ?? 'build')))) {
 		console.log('building the portal (react-router build)…')
 		runQuietly('npx', ['react-router', 'build'], root)
 	}

@@ -25,6 +25,7 @@ import { DEMO_ACCOUNTS } from '../server/emulator/demo.ts'
 import { chromiumPath } from '../tests/e2e-env.ts'
 import { signIn, startPortalOnEmulator, type SignedInCheck } from './portal.ts'
 import { stopAllServers } from './processes.ts'
+import { portalServerFile } from '../server/node-flags.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const buildDir = path.join(root, process.env.PORTAL_BUILD_DIR ?? 'build')
@@ -153,7 +154,7 @@ const workDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-lighthouse-'))
 let chrome: chromeLauncher.LaunchedChrome | undefined
 
 async function main() {
-	if (!existsSync(path.join(buildDir, 'server'))) throw new Error(`no build in ${buildDir}: run npx react-router build`)
+	if (!existsSync(portalServerFile(buildDir))) throw new Error(`no build in ${buildDir}: run npx react-router build`)
 	const chromePath = chromiumPath()
 	if (!chromePath) throw new Error('no Chromium found: npm test installs it (scripts/ensure-chromium.ts)')
 	console.log('starting the emulator and the portal…')

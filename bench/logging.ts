@@ -14,6 +14,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { startPortalOnEmulator } from './portal.ts'
 import { runQuietly, stopAllServers, type ServerProcess } from './processes.ts'
+import { portalServerFile } from '../server/node-flags.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const CONNECTIONS = 10
@@ -93,7 +94,7 @@ async function fault(emulator: ServerProcess, method: 'POST' | 'DELETE', body?: 
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-logging-'))
 
 async function main() {
-	if (!existsSync(path.join(root, process.env.PORTAL_BUILD_DIR ?? 'build', 'server'))) {
+	if (!existsSync(portalServerFile(path.join(root, process.env.PORTAL_BUILD_DIR ?? 'build')))) {
 		console.log('building the portal (react-router build)…')
 		runQuietly('npx', ['react-router', 'build'], root)
 	}

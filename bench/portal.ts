@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { emulatorUpstreamSettings, UPSTREAM_URL_SETTINGS } from '../app/upstream/config.server.ts'
-import { PORTAL_NODE_FLAGS, portalProcessEnvironment } from '../server/node-flags.ts'
+import { PORTAL_NODE_FLAGS, portalProcessEnvironment, portalServerFile } from '../server/node-flags.ts'
 import { freePort, startServer, type ServerProcess } from './processes.ts'
 
 /**
@@ -56,7 +56,9 @@ export async function startPortalOnEmulator(
 	// and the portal shows only pictures under its upstreams' base URLs (ADR 0033): given 127.0.0.1 here, every
 	// product page lost its picture and `npm run bench` its product-page check. Same port, same emulator.
 	const upstreamUrls = emulatorUpstreamSettings(`http://localhost:${emulatorPort}`)
-	const portal = await startServer('portal', [...nodeArgs, 'server/index.ts'], {
+	// The server as production starts it: built into the build (ADR 0064).
+	const builtServer = portalServerFile(path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build'))
+	const portal = await startServer('portal', [...nodeArgs, builtServer], {
 		cwd: root,
 		port: portalPort,
 		// PUBLIC_URL is the address the benchmark calls, so the Origin of its posts is the portal's own.

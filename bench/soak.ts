@@ -30,7 +30,7 @@ import autocannon from 'autocannon'
 import { DEMO_ACCOUNTS } from '../server/emulator/demo.ts'
 import { GEAR_LIST_SLUGS, registerGearList } from './gear.ts'
 import { BENCH_SECURITY_SECRET, signIn, startPortalOnEmulator } from './portal.ts'
-import { PORTAL_NODE_FLAGS } from '../server/node-flags.ts'
+import { PORTAL_NODE_FLAGS, portalServerFile } from '../server/node-flags.ts'
 import { runQuietly, stopAllServers, type ServerProcess } from './processes.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -106,7 +106,7 @@ async function heapSnapshot(portal: ServerProcess, dir: string, label: string): 
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'portal-soak-'))
 
 async function main(): Promise<boolean> {
-	if (!existsSync(path.join(root, process.env.PORTAL_BUILD_DIR ?? 'build', 'server'))) {
+	if (!existsSync(portalServerFile(path.join(root, process.env.PORTAL_BUILD_DIR ?? 'build')))) {
 		console.log('building the portal (react-router build)…')
 		runQuietly('npx', ['react-router', 'build'], root)
 	}

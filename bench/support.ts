@@ -23,6 +23,7 @@ import { DEMO_ACCOUNTS } from '../server/emulator/demo.ts'
 import { VALID } from '../tests/fixtures/support-forms.ts'
 import { startPortalOnEmulator, signIn } from './portal.ts'
 import { runQuietly, stopAllServers, type ServerProcess } from './processes.ts'
+import { portalServerFile } from '../server/node-flags.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const CONNECTIONS = 16
@@ -167,7 +168,7 @@ const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL')
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-support-'))
 
 async function main() {
-	if (!existsSync(path.join(root, process.env.PORTAL_BUILD_DIR ?? 'build', 'server'))) {
+	if (!existsSync(portalServerFile(path.join(root, process.env.PORTAL_BUILD_DIR ?? 'build')))) {
 		console.log('building the portal (react-router build)…')
 		runQuietly('npx', ['react-router', 'build'], root)
 	}

@@ -22,6 +22,7 @@ import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '../app/domain/support-fie
 import { DEMO_ACCOUNTS } from '../server/emulator/demo.ts'
 import { signIn, startPortalOnEmulator } from './portal.ts'
 import { runQuietly, stopAllServers, type ServerProcess } from './processes.ts'
+import { portalServerFile } from '../server/node-flags.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const MEASURED_SECONDS = Number(process.env.BENCH_SECONDS || 5)
@@ -133,7 +134,7 @@ function runClient(args: string[]): Promise<{ status: number; ms: number }[]> {
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-uploads-'))
 
 async function main() {
-	if (!existsSync(path.join(root, process.env.PORTAL_BUILD_DIR ?? 'build', 'server'))) {
+	if (!existsSync(portalServerFile(path.join(root, process.env.PORTAL_BUILD_DIR ?? 'build')))) {
 		console.log('building the portal (react-router build)…')
 		runQuietly('npx', ['react-router', 'build'], root)
 	}

@@ -10,6 +10,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { portalServerFile } from '../server/node-flags.ts'
 import { DEV_ONLY, PRODUCTION_FILES } from './release-files.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -41,7 +42,7 @@ function fail(message: string): never {
 }
 
 async function main() {
-	if (!existsSync(path.join(root, 'build/server/index.js'))) fail('no build: run `npx react-router build` first')
+	if (!existsSync(portalServerFile(path.join(root, 'build')))) fail('no build: run `npm run build` first')
 	const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-production-'))
 	try {
 		for (const file of PRODUCTION_FILES) cpSync(path.join(root, file), path.join(dir, file), { recursive: true })

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { PORTAL_GLIBC_TUNABLES, PORTAL_NODE_FLAGS } from '../server/node-flags.ts'
+import { PORTAL_GLIBC_TUNABLES, PORTAL_NODE_FLAGS, PORTAL_SERVER_FILE } from '../server/node-flags.ts'
 import { PRODUCTION_FILES } from './release-files.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -35,6 +35,16 @@ describe("the portal's V8 flags", () => {
 			expect(serve).toContain(`node ${flag}`)
 			expect(command).toContain(`"${flag}"`)
 		}
+	})
+
+	it('start the server built into the build, not its TypeScript sources (ADR 0064)', () => {
+		const serve = (
+			JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+		).scripts.serve!
+		const command = /^CMD \[(.*)\]$/m.exec(lastStage)![1]!
+		expect(serve).toMatch(new RegExp(` build/${PORTAL_SERVER_FILE}$`))
+		expect(command).toMatch(new RegExp(`"build/${PORTAL_SERVER_FILE}"$`))
+		expect(`${serve} ${command}`).not.toContain('.ts')
 	})
 
 	it("and so are the allocator's settings (ADR 0063)", () => {

@@ -31,6 +31,7 @@ import { fieldsOf, SUPPORT_FORMS } from '../app/domain/support-fields.ts'
 import { emulatorUpstreamSettings } from '../app/upstream/config.server.ts'
 import { freePort, runQuietly, startServer, stopAllServers, type ServerProcess } from '../bench/processes.ts'
 import { DEMO_ACCOUNTS } from '../server/emulator/demo.ts'
+import { portalServerFile } from '../server/node-flags.ts'
 import { VALID } from '../tests/fixtures/support-forms.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -644,7 +645,7 @@ async function main() {
 		return
 	}
 	const buildDir = path.join(root, process.env.PORTAL_BUILD_DIR ?? 'build')
-	if (!existsSync(path.join(buildDir, 'server'))) {
+	if (!existsSync(portalServerFile(buildDir))) {
 		console.log('building the portal (react-router build)…')
 		runQuietly('npx', ['react-router', 'build'], root)
 	}
@@ -673,7 +674,7 @@ async function main() {
 	const instance = (name: 'a' | 'b', port: number) => {
 		const dataDir = path.join(workDir, `data-${name}`)
 		mkdirSync(dataDir)
-		return startServer(`portal ${name}`, ['server/index.ts'], {
+		return startServer(`portal ${name}`, [portalServerFile(buildDir)], {
 			cwd: root,
 			port,
 			env: {

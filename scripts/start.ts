@@ -5,11 +5,11 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { PORTAL_NODE_FLAGS, portalProcessEnvironment } from '../server/node-flags.ts'
+import { PORTAL_NODE_FLAGS, portalProcessEnvironment, portalServerFile } from '../server/node-flags.ts'
 import { run } from './run.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
-const built = path.join(root, 'build/server/index.js')
+const built = portalServerFile(path.join(root, 'build'))
 
 function newestMtime(dir: string): number {
 	let newest = 0
@@ -22,6 +22,7 @@ function newestMtime(dir: string): number {
 
 const sources = Math.max(
 	newestMtime(path.join(root, 'app')),
+	newestMtime(path.join(root, 'server')),
 	newestMtime(path.join(root, 'public')),
 	statSync(path.join(root, 'package-lock.json')).mtimeMs,
 )
@@ -29,7 +30,7 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
 	console.log('building the portal…')
 	run('npx', ['react-router', 'build'], { cwd: root })
 }
-run('node', [...PORTAL_NODE_FLAGS, 'server/index.ts'], {
+run('node', [...PORTAL_NODE_FLAGS, built], {
 	cwd: root,
 	env: { NODE_ENV: 'production', ...process.env, ...portalProcessEnvironment(process.env) },
 })

@@ -1,7 +1,9 @@
 /**
- * Starts the portal: `node server/index.ts` serves the production build;
- * `--dev` serves the app through Vite. SIGTERM lets requests in flight finish,
- * then stops the support outbox's delivery (what is not delivered stays kept).
+ * Starts the portal. Built into the production build as `server/portal.js` (scripts/build-server.ts), it
+ * serves that build: production runs `node build/server/portal.js` (ADR 0064). From its sources,
+ * `node server/index.ts` serves the build in PORTAL_BUILD_DIR, and `--dev` serves the app through Vite.
+ * SIGTERM lets requests in flight finish, then stops the support outbox's delivery (what is not delivered
+ * stays kept).
  */
 import http from 'node:http'
 import path from 'node:path'
@@ -10,7 +12,6 @@ import { shopConnectSources } from '../app/domain/shop-handoff.ts'
 import { initEnv, loggingSettings } from '../app/env.server.ts'
 import type { PictureResponse } from '../app/upstream/pictures.server.ts'
 import { createPortalApp } from './app.ts'
-import { createEmulator } from './emulator/index.ts'
 import { enableMetrics } from '../app/observability/metrics.server.ts'
 import { createLogger, routeConsoleThrough } from './logger.ts'
 import { createMetricsServer } from './observability.ts'
@@ -26,6 +27,9 @@ const dev = process.argv.includes('--dev')
 // Before the app is made: the request timing is set up only where metrics are on.
 if (env.METRICS_PORT !== undefined) enableMetrics()
 const root = path.resolve(import.meta.dirname, '..')
+/** Run as built (JavaScript), this file lives in the build it serves; run from its sources, it is in server/. */
+const builtInto = import.meta.filename.endsWith('.js') ? root : undefined
+if (dev && builtInto) throw new Error('--dev serves the sources: run `npm run dev`')
 
 /** What entry.server exports for the server besides rendering. */
 interface PortalEntry {
@@ -50,9 +54,12 @@ interface PortalEntry {
 }
 const entryOf = (build: ServerBuild) => build.entry.module as unknown as PortalEntry
 
-// With no upstream configured, the emulator stands in for all of them, on this port.
+// With no upstream configured, the emulator stands in for all of them, on this port. Imported only then: its
+// hundred modules and seed data are nothing a portal pointed at real upstreams uses.
 const emulator = env.USE_EMULATOR
-	? await createEmulator({
+	? await (
+			await import('./emulator/index.ts')
+		).createEmulator({
 			dataDir: path.resolve(env.DATA_DIR),
 			portalUrl: env.PORTAL_URL,
 			emulatorUrl: `${env.PORTAL_URL}/_emulator`,
@@ -97,7 +104,7 @@ if (dev) {
 		await viteServer.close()
 	}
 } else {
-	const buildDir = path.resolve(root, env.PORTAL_BUILD_DIR)
+	const buildDir = builtInto ?? path.resolve(root, env.PORTAL_BUILD_DIR)
 	const build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild
 	const entry = entryOf(build)
 	app = createPortalApp({

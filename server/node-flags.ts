@@ -1,3 +1,5 @@
+import path from 'node:path'
+
 /**
  * The V8 settings the portal's process is started with (`npm start`, the benchmarks; a Dockerfile or a
  * service unit passes the same to `node`), ADR 0055. They cannot be set from inside the process: V8 sizes
@@ -9,6 +11,18 @@
  * flight at 64 connections, and the young generation stops being the largest part of the process.
  */
 export const PORTAL_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16']
+
+/**
+ * The file production starts, inside a build directory: the portal's server built as JavaScript by
+ * `react-router build` (scripts/build-server.ts, ADR 0064). `node server/index.ts` runs the same server from
+ * its sources, for development.
+ */
+export const PORTAL_SERVER_FILE = 'server/portal.js'
+
+/** The built server of the build in `buildDirectory`. */
+export function portalServerFile(buildDirectory: string): string {
+	return path.join(buildDirectory, PORTAL_SERVER_FILE)
+}
 
 /**
  * How glibc's allocator is to behave in the portal's process, as `GLIBC_TUNABLES` (ADR 0063). Like the V8 flags

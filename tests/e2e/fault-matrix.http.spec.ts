@@ -39,6 +39,7 @@ import {
 import { expect, test } from './fixtures.ts'
 import { REGISTERED_PRODUCT, SCREENS, themeHost, type ScreenTheme } from './screen-list.ts'
 import { EMULATOR_ADMIN_HEADERS, portalEnv } from './worker-portal.ts'
+import { portalServerFile } from '../../server/node-flags.ts'
 
 /** The portal's upstream time-out here (UPSTREAM_TIMEOUT_MS), and how late a delayed call answers. */
 const TIMEOUT_MS = 600
@@ -87,7 +88,7 @@ test('every screen and action answers as designed under every upstream fault', a
 	]
 		.map((name) => `${name}=1000000`)
 		.join(',')
-	const child = spawn(process.execPath, [path.resolve('server/index.ts')], {
+	const child = spawn(process.execPath, [portalServerFile(path.resolve(process.env.PORTAL_BUILD_DIR ?? 'build'))], {
 		env: {
 			...process.env,
 			...portalEnv(port, dataDir),

@@ -7,6 +7,7 @@ import path from 'node:path'
 import { EMULATOR_SECURITY_SECRET } from '../../app/env.server.ts'
 import { emulatorUpstreamSettings } from '../../app/upstream/config.server.ts'
 import { freePort } from '../redis-server.ts'
+import { portalServerFile } from '../../server/node-flags.ts'
 
 export interface SecondPortal {
 	url: string
@@ -25,7 +26,7 @@ export async function startSecondPortal(options: {
 	const port = options.port ?? (await freePort())
 	const url = `http://localhost:${port}`
 	const upstreams = emulatorUpstreamSettings(options.emulatorOf)
-	const child = spawn(process.execPath, [path.resolve('server/index.ts')], {
+	const child = spawn(process.execPath, [portalServerFile(path.resolve(process.env.PORTAL_BUILD_DIR ?? 'build'))], {
 		env: {
 			...process.env,
 			...upstreams,

@@ -1,6 +1,7 @@
 import { SUPPORT_TABS } from '../../app/domain/screens.ts'
 import { fieldsOf, partFieldName, SUPPORT_FORMS, type SupportTab } from '../../app/domain/support-fields.ts'
 import { accountTest, formPost } from './account.ts'
+import { hydrated } from './accessibility.ts'
 import { ticketsFor } from './emulator.ts'
 import { expect, expectAccessible } from './fixtures.ts'
 import {
@@ -97,8 +98,12 @@ test('a registered product is the product choice, with its serial and purchase d
 	page,
 	request,
 	supportAccount,
+	javaScript,
 }) => {
 	await page.goto('/support/service_request')
+	// With JavaScript the journey is choosing a registration filling its details at once, which the page's
+	// scripts do: they start after the first paint (ADR 0062), so the choices wait for them.
+	await hydrated(page, javaScript)
 	const product = page.locator('[name="product"]')
 	await expect(product).toHaveValue(`registered:${supportAccount.registeredProductId}`)
 	await expect(product.locator('option:checked')).toHaveText('DS-1 Distortion (SUP0001)')

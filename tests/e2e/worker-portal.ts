@@ -11,6 +11,7 @@ import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { freePort } from '../redis-server.ts'
 import { E2E_RUN_DIR } from '../e2e-env.ts'
+import { portalServerFile } from '../../server/node-flags.ts'
 
 export interface WorkerPortal {
 	/** `http://localhost:PORT` */
@@ -88,11 +89,15 @@ async function startOnFreePorts(
 	const dataDir = path.join(runDir, `worker-${workerIndex}-port-${port}`)
 	rmSync(dataDir, { recursive: true, force: true })
 	mkdirSync(dataDir, { recursive: true })
-	const child: ChildProcess = spawn(process.execPath, [path.resolve('server/index.ts')], {
-		// With metrics on, as an operator would run it: every journey goes through the metrics' code too.
-		env: { ...process.env, ...portalEnv(port, dataDir), METRICS_PORT: String(metricsPort), ...env },
-		stdio: ['ignore', 'ignore', 'inherit'],
-	})
+	const child: ChildProcess = spawn(
+		process.execPath,
+		[portalServerFile(path.resolve(process.env.PORTAL_BUILD_DIR ?? 'build'))],
+		{
+			// With metrics on, as an operator would run it: every journey goes through the metrics' code too.
+			env: { ...process.env, ...portalEnv(port, dataDir), METRICS_PORT: String(metricsPort), ...env },
+			stdio: ['ignore', 'ignore', 'inherit'],
+		},
+	)
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
 	const url = `http://localhost:${port}`
 	const metricsUrl = `http://localhost:${metricsPort}/metrics`
