@@ -13,6 +13,7 @@ import { InlineScriptsProvider } from './ui/head-script.tsx'
 import { InlineStyleProvider } from './ui/inline-style.tsx'
 import { LiteProvider } from './ui/lite.tsx'
 import { scriptsAfterFirstPaint } from './ui/scripts-after-first-paint.ts'
+import { joined } from './ui/document-bytes.ts'
 import { NonceProvider } from './ui/nonce.tsx'
 import { urlRewriteScript } from './ui/url-rewrite.ts'
 import appCss from './ui/app.css?inline'
@@ -89,16 +90,18 @@ function renderDocument(
 ): Promise<{ html: Uint8Array<ArrayBuffer>; failed: boolean }> {
 	return new Promise((resolve, reject) => {
 		let failed = false
-		const chunks: Buffer[] = []
+		const chunks: (Uint8Array | string)[] = []
 		const sink = new Writable({
-			write(chunk: Buffer, _encoding, done) {
+			// React writes its longer texts as strings: kept as they are, not each turned into a buffer of its own.
+			decodeStrings: false,
+			write(chunk: Uint8Array | string, _encoding, done) {
 				chunks.push(chunk)
 				done()
 			},
 			final(done) {
 				clearTimeout(timer)
-				// Buffer.concat never answers with shared memory; its type just does not say so.
-				resolve({ html: scriptsAfterFirstPaint(Buffer.concat(chunks)) as Uint8Array<ArrayBuffer>, failed })
+				// A buffer of our own (allocUnsafe), never shared memory; its type just does not say so.
+				resolve({ html: scriptsAfterFirstPaint(joined(chunks)) as Uint8Array<ArrayBuffer>, failed })
 				done()
 			},
 		})

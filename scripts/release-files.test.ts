@@ -31,10 +31,8 @@ describe("the portal's V8 flags", () => {
 			JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
 		).scripts.serve!
 		const command = /^CMD \[(.*)\]$/m.exec(lastStage)![1]!
-		for (const flag of PORTAL_NODE_FLAGS) {
-			expect(serve).toContain(`node ${flag}`)
-			expect(command).toContain(`"${flag}"`)
-		}
+		expect(serve).toContain(`node ${PORTAL_NODE_FLAGS.join(' ')} `)
+		expect(command).toContain(`"node", ${PORTAL_NODE_FLAGS.map((flag) => `"${flag}"`).join(', ')}, `)
 	})
 
 	it('start the server built into the build, not its TypeScript sources (ADR 0064)', () => {

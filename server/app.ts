@@ -14,6 +14,7 @@ import express, { type RequestHandler, type Router } from 'express'
 import helmet from 'helmet'
 import type { RouterContextProvider, ServerBuild } from 'react-router'
 import type { PictureResponse } from '../app/upstream/pictures.server.ts'
+import { bufferViews } from './buffer-views.ts'
 import { requestScopeMiddleware } from './observability.ts'
 import { htmlCache, type HtmlCacheOptions } from './html-cache.ts'
 import { untrustedForwardingWarning, type TrustFunction } from './forwarded-warning.ts'
@@ -157,6 +158,7 @@ export function createPortalApp(options: PortalAppOptions) {
 			brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 16 } },
 		}),
 	)
+	app.use(bufferViews)
 
 	// A response made before the request's body has all arrived (a body past its limit, a post refused before
 	// its body was wanted) leaves the rest of the body unread. Closing at once would often reset the connection

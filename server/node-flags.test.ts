@@ -21,10 +21,23 @@ function youngGenerationMb(flags: readonly string[]): number {
 	return Number(execFileSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8' }))
 }
 
-describe('the portal’s V8 flags (ADR 0055)', () => {
+/** The heap budget V8 takes with these flags, in MB. */
+function heapLimitMb(flags: readonly string[]): number {
+	const script = `process.stdout.write(String(require('node:v8').getHeapStatistics().heap_size_limit / 1048576))`
+	return Number(execFileSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8' }))
+}
+
+describe('the portal’s V8 flags (ADR 0055, ADR 0065)', () => {
 	it('keep the young generation within two 16 MB semi-spaces, whatever the host’s memory', () => {
 		// V8's default on a host with a few GB (this one's CI runners included) is 64 MB semi-spaces: 128 MB.
 		expect(youngGenerationMb(PORTAL_NODE_FLAGS)).toBeLessThanOrEqual(32)
+	})
+
+	it('give V8 a heap budget of about 1 GB, which its collections are sized by, whatever the host’s memory', () => {
+		// Left alone, V8 takes its budget from the host: ~4 GB on a 16–24 GB machine.
+		const limit = heapLimitMb(PORTAL_NODE_FLAGS)
+		expect(limit).toBeGreaterThanOrEqual(1024)
+		expect(limit).toBeLessThanOrEqual(1024 + 64)
 	})
 })
 
