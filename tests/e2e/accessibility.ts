@@ -78,6 +78,20 @@ export async function withoutPageScripts(context: BrowserContext): Promise<Map<s
 	return landed
 }
 
+/**
+ * Holds the page's client entry until the answered function is called: a slow network, where the scripts come
+ * after the first paint (ADR 0062) and the visitor is quicker than they are.
+ */
+export async function holdClientEntry(page: Page): Promise<() => void> {
+	let release = () => {}
+	const held = new Promise<void>((resolve) => (release = resolve))
+	await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+		await held
+		await route.continue()
+	})
+	return release
+}
+
 /** Waits until React has hydrated the page (root.tsx marks <html>), when scripts run. */
 export async function hydrated(page: Page, javaScript: boolean) {
 	if (javaScript) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })

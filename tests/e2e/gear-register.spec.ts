@@ -1,5 +1,6 @@
 import { accountTest as test, createAccount, formPost, latestCode, signInDirectly, signIn, toast } from './account.ts'
 import { expect, expectAccessible } from './fixtures.ts'
+import { holdClientEntry } from './accessibility.ts'
 import {
 	accountCalls,
 	addDevice,
@@ -170,14 +171,8 @@ test('a category chosen before the page hydrated lists its models once it has', 
 	test.skip(!javaScript, 'without JavaScript the models come by the Show models post')
 	const { email, password } = await createAccount(page, request)
 	await signInDirectly(page, email, password)
-	// The client entry is held until the category is chosen: a slow network, where the scripts come after the
-	// first paint (ADR 0062) and the visitor is quicker.
-	let release = () => {}
-	const held = new Promise<void>((resolve) => (release = resolve))
-	await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
-		await held
-		await route.continue()
-	})
+	// The client entry is held until the category is chosen.
+	const release = await holdClientEntry(page)
 	await page.goto(REGISTER_PATH)
 	await page.getByLabel('Category').selectOption({ label: 'Stompboxes' })
 	expect(await page.locator('html[data-hydrated]').count(), 'chosen before hydration').toBe(0)

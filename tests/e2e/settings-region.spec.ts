@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { accountTest as test, createAccount, signInDirectly, toast } from './account.ts'
+import { holdClientEntry } from './accessibility.ts'
 import { expect, expectAccessible } from './fixtures.ts'
 
 /**
@@ -81,6 +82,29 @@ test('a language saved on a page opened with culture_code wins over it, on that 
 	await expect(page.locator('html')).toHaveAttribute('lang', 'ja')
 	await page.goto('/gear')
 	await expect(page.locator('html')).toHaveAttribute('lang', 'ja')
+})
+
+test('a region chosen before the page hydrated lists its languages once it has', async ({
+	page,
+	request,
+	javaScript,
+}) => {
+	test.skip(!javaScript, 'without JavaScript the languages come by the Show the languages post')
+	const { email, password } = await createAccount(page, request)
+	await signInDirectly(page, email, password)
+	// The client entry is held until the region is chosen.
+	const release = await holdClientEntry(page)
+	await page.goto('/settings/settings')
+	await regionForm(page).getByLabel('Region').selectOption({ label: 'Canada' })
+	expect(await page.locator('html[data-hydrated]').count(), 'chosen before hydration').toBe(0)
+	release()
+	await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+	await expect(regionForm(page).getByLabel('Language').locator('option')).toHaveText([
+		'Choose a language',
+		'English (Canada)',
+		'French (Canada)',
+	])
+	await expect(regionForm(page).getByLabel('Region')).toHaveValue('Canada')
 })
 
 test('a missing region or language is refused with a 400, saying which, and nothing is saved', async ({

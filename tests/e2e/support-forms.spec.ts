@@ -156,6 +156,8 @@ test('choosing a registered product fills its serial and purchase date, and the 
 	javaScript,
 }) => {
 	await page.goto('/support/product_aftercare')
+	// The journey is the page's script filling the details on a choice: it waits for the script.
+	await hydrated(page, javaScript)
 	const product = page.locator('[name="product"]')
 	const serial = page.locator('[name="serialCode"]')
 	const purchaseDate = page.locator('[name="purchaseDate"]')

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { Form, Link } from 'react-router'
 import type { RegionalGroup, RegionCultures } from '#app/domain/culture.ts'
 import { SIDEBAR_SIDES } from '#app/domain/preferences.ts'
@@ -11,6 +11,7 @@ import {
 	SubmitButton,
 	type FormResult,
 } from '#app/ui/form.tsx'
+import { useChosenBeforeHydration } from '#app/ui/chosen-before-hydration.ts'
 import { useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 
 export interface RegionLanguage {
@@ -28,6 +29,8 @@ export interface RegionLanguage {
 function RegionLanguageForm({ regions, userCulture, userRegion, result }: RegionLanguage & { result?: FormResult }) {
 	const t = useT()
 	const [region, setRegion] = useState(result ? (fieldValue(result, 'region') ?? '') : (userRegion ?? ''))
+	const regionControl = useRef<HTMLSelectElement>(null)
+	useChosenBeforeHydration(regionControl, setRegion)
 	const languages = regions.find((g) => g.region === region)?.cultures ?? []
 	// A form that came back shows what was sent, an empty choice included.
 	const culture = result ? fieldValue(result, 'cultureCode') : userCulture
@@ -40,6 +43,7 @@ function RegionLanguageForm({ regions, userCulture, userRegion, result }: Region
 				<FieldLabel htmlFor={id} label={t('settings.region')} required />
 				<select
 					id={id}
+					ref={regionControl}
 					name="region"
 					required
 					value={region}
