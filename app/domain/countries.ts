@@ -2,6 +2,7 @@
  * The countries the portal serves: the regions of the supported cultures
  * (spec 1 §9). Names come from the runtime's Intl data in the user's language.
  */
+import { derivedFrom } from './derived.ts'
 import { compareNames, languageName, regionName } from './formats.ts'
 
 export const COUNTRIES = [
@@ -51,11 +52,14 @@ export function countryOfCulture(culture: string): string {
 	return region === 'SP' ? 'RS' : region
 }
 
-export function countryOptions(language: string): { value: string; label: string }[] {
-	const compare = compareNames(language)
-	return COUNTRIES.map((code) => ({ value: code, label: regionName(code, language) ?? code })).sort((a, b) =>
-		compare(a.label, b.label),
-	)
+/** The countries named in the language, by name: the same for every page of that language, so made once. */
+export function countryOptions(language: string): readonly { value: string; label: string }[] {
+	return derivedFrom([COUNTRIES], language, () => {
+		const compare = compareNames(language)
+		return COUNTRIES.map((code) => ({ value: code, label: regionName(code, language) ?? code })).sort((a, b) =>
+			compare(a.label, b.label),
+		)
+	})
 }
 
 export function cultureOptions(cultures: readonly string[], language: string): { value: string; label: string }[] {

@@ -6,6 +6,7 @@
  */
 import type { RouterContextProvider } from 'react-router'
 import { countryOptions } from '#app/domain/countries.ts'
+import { derivedFrom } from '#app/domain/derived.ts'
 import { compareNames, regionName } from '#app/domain/formats.ts'
 import { labelFor } from '#app/domain/master-data.ts'
 import { dealerName, type StoreOption } from '#app/domain/purchase-details.ts'
@@ -56,19 +57,22 @@ export async function supportLists(culture: string) {
 		// Rows are for their country's culture; any culture may name any country's state.
 		getMasterData('stateProvinces'),
 	])
-	const brandNames = Object.fromEntries(brands.map((brand) => [brand.value, brand.label]))
-	const byName = compareNames(culture)
-	const catalogue: TicketProduct[] = products
-		.map((p) => ({ slug: p.slug, name: p.name, brand: p.brand.value }))
-		.sort((a, b) => byName(a.name, b.name))
-	return {
-		catalogue,
-		brandNames,
-		drumBrands: brands.filter((brand) => brand.group === 'drums').sort(byOrder),
-		methods: [...methods].sort(byOrder).map((m) => ({ value: m.id, label: m.label })),
-		stores: stores.map((store) => ({ id: store.id, name: store.name })),
-		states: states.map((state): StateOption => ({ value: state.value, label: labelFor(state, culture) })),
-	}
+	// Sorted and labelled once while the master data stays the same (ADR 0066), not on every page.
+	return derivedFrom([products, brands, methods, stores, states], culture, () => {
+		const brandNames = Object.fromEntries(brands.map((brand) => [brand.value, brand.label]))
+		const byName = compareNames(culture)
+		const catalogue: TicketProduct[] = products
+			.map((p) => ({ slug: p.slug, name: p.name, brand: p.brand.value }))
+			.sort((a, b) => byName(a.name, b.name))
+		return {
+			catalogue,
+			brandNames,
+			drumBrands: brands.filter((brand) => brand.group === 'drums').sort(byOrder),
+			methods: [...methods].sort(byOrder).map((m) => ({ value: m.id, label: m.label })),
+			stores: stores.map((store) => ({ id: store.id, name: store.name })),
+			states: states.map((state): StateOption => ({ value: state.value, label: labelFor(state, culture) })),
+		}
+	})
 }
 export type Lists = Awaited<ReturnType<typeof supportLists>>
 
@@ -84,25 +88,40 @@ export function registeredChoices(me: Me, stores: readonly StoreOption[]): Regis
 	}))
 }
 
-/** The selects' options, each form only the ones it has. */
+/**
+ * The selects' options, each form only the ones it has: the user's registrations first among the products,
+ * then the lists' options, which are the same for every user of the form and language and so made once while
+ * the lists stay the same (ADR 0066). `translate` is the `language`'s.
+ */
 export function optionsFor(
 	tab: SupportTab,
 	lists: Lists,
 	registered: readonly RegisteredChoice[],
 	translate: (key: string) => string,
 	language: string,
-): Partial<Record<SupportOptions, SupportOption[]>> {
+): Partial<Record<SupportOptions, readonly SupportOption[]>> {
+	const shared = derivedFrom([lists], `${tab}:${language}`, () => listOptions(tab, lists, translate, language))
+	if (!shared.products || registered.length === 0) return shared
+	const names = new Map(lists.catalogue.map((p) => [p.slug, p.name]))
+	const mine = translate('supportForms.myProducts')
+	const registrations = registered.map((r) => ({
+		value: `${REGISTERED_PREFIX}${r.id}`,
+		label: `${names.get(r.slug) ?? r.slug} (${r.serialCode})`,
+		group: mine,
+	}))
+	return { ...shared, products: [...registrations, ...shared.products] }
+}
+
+function listOptions(
+	tab: SupportTab,
+	lists: Lists,
+	translate: (key: string) => string,
+	language: string,
+): Partial<Record<SupportOptions, readonly SupportOption[]>> {
 	const wanted = new Set(SUPPORT_FORMS[tab].fields.flatMap((field) => (field.options ? [field.options] : [])))
-	const options: Partial<Record<SupportOptions, SupportOption[]>> = {}
+	const options: Partial<Record<SupportOptions, readonly SupportOption[]>> = {}
 	if (wanted.has('products')) {
-		const names = new Map(lists.catalogue.map((p) => [p.slug, p.name]))
-		const mine = translate('supportForms.myProducts')
 		options.products = [
-			...registered.map((r) => ({
-				value: `${REGISTERED_PREFIX}${r.id}`,
-				label: `${names.get(r.slug) ?? r.slug} (${r.serialCode})`,
-				group: mine,
-			})),
 			...lists.catalogue.map((p) => ({
 				value: p.slug,
 				label: p.name,
@@ -167,7 +186,7 @@ export interface SupportRequest {
 	japanese: boolean
 	translate: TicketTranslate
 	lists: Lists
-	options: Partial<Record<SupportOptions, SupportOption[]>>
+	options: Partial<Record<SupportOptions, readonly SupportOption[]>>
 	product: TicketProduct | null
 	/** The form's country (supportCountry): the state's name and the ticket's country name are of it. */
 	country: string

@@ -26,6 +26,7 @@ import {
 	type CachedMasterListName,
 	type MasterListName,
 } from '../domain/master-data.ts'
+import { derivedFrom } from '../domain/derived.ts'
 import { keepDocumentFiles } from '../domain/product-info.ts'
 import {
 	downloadMasterListFile,
@@ -123,9 +124,9 @@ async function cachedList<N extends MasterListName>(name: N): Promise<MasterData
 export async function getMasterData<N extends MasterListName>(
 	name: N,
 	cultureCode?: string,
-): Promise<MasterDataItem<N>[]> {
+): Promise<readonly MasterDataItem<N>[]> {
 	const items = await cachedList(name)
-	return cultureCode ? itemsForCulture(items, cultureCode) : items
+	return cultureCode ? derivedFrom([items], cultureCode, () => itemsForCulture(items, cultureCode)) : items
 }
 
 export function getProducts(cultureCode?: string) {

@@ -22,20 +22,20 @@ export interface ProfileTabData {
 	/** Null on the page after a post whose record could not be read (an outage): the form without it. */
 	profile: AccountSummary | null
 	values: ProfileValues
-	states: Option[]
+	states: readonly Option[]
 	japanese: boolean
 	/** The name fields in the culture's order (ja-JP: family name first, no middle name). */
 	nameFields: readonly NameField[]
-	genders: Option[]
-	phoneTypes: Option[]
-	countries: Option[]
+	genders: readonly Option[]
+	phoneTypes: readonly Option[]
+	countries: readonly Option[]
 }
 
 /** What the profile form's action answered, if this is it (the form again as typed). */
 export interface ProfileTabAnswer {
 	tab: 'profile'
 	values: ProfileValues
-	states: Option[]
+	states: readonly Option[]
 	result?: FormResult
 }
 

@@ -66,7 +66,7 @@ interface FormPage {
 	/** Its fields in the culture's order. */
 	fields: SupportField[]
 	values: SupportValues
-	options: Partial<Record<SupportOptions, SupportOption[]>>
+	options: Partial<Record<SupportOptions, readonly SupportOption[]>>
 	/** What choosing each registration (by its option's value) fills in, for the page's script. */
 	registrations: Record<string, Record<string, string>>
 	latestDate: string
