@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import compression from 'compression'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -117,6 +117,26 @@ describe('the rendered-HTML cache', () => {
 		expect(raw.headers['content-encoding']).toBe('gzip')
 		const nonce = /'nonce-([^']+)'/.exec(String(raw.headers['content-security-policy']))![1]!
 		expect(gunzipSync(raw.body).toString()).toBe(first.body.replaceAll(first.nonce!, nonce))
+		// Not compressed for this response: gzip as the cache joins it (no OS named), not as zlib writes it.
+		expect(raw.body.subarray(0, 10)).toEqual(Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]))
+	})
+
+	it('gives a client that takes no gzip the page as the compressor makes it', async () => {
+		await get('/login?brotli')
+		const raw = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+			http
+				.get(`${origin}/login?brotli`, { headers: { 'Accept-Encoding': 'br, gzip;q=0' } }, (res) => {
+					const chunks: Buffer[] = []
+					res.on('data', (chunk: Buffer) => chunks.push(chunk))
+					res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+				})
+				.on('error', reject)
+		})
+		expect(raw.headers['x-cache']).toBe('HIT')
+		expect(raw.headers['content-encoding']).toBe('br')
+		expect(raw.headers.vary).toContain('Accept-Encoding')
+		const nonce = /'nonce-([^']+)'/.exec(String(raw.headers['content-security-policy']))![1]!
+		expect(brotliDecompressSync(raw.body).toString()).toContain(`<script nonce="${nonce}">`)
 	})
 })
 

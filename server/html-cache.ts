@@ -10,6 +10,7 @@ import type { Request, RequestHandler, Response } from 'express'
 import { LRUCache } from 'lru-cache'
 import { isCacheablePath, isStorable } from '../app/domain/html-cache.ts'
 import { noteMatchedRoute } from '../app/observability/request-scope.server.ts'
+import { deflatedParts, gzipJoined } from './gzip-parts.ts'
 
 export interface HtmlCacheDecision {
 	key: string
@@ -33,6 +34,8 @@ export interface HtmlCacheOptions {
 interface CachedPage {
 	/** The page cut where its render's nonce stood. */
 	parts: Buffer[]
+	/** The parts compressed, once (server/gzip-parts.ts): a hit is answered gzipped without compressing. */
+	deflated: Buffer[]
 	headers: [string, string | number | readonly string[]][]
 	bytes: number
 }
@@ -77,7 +80,11 @@ export function htmlCache(options: HtmlCacheOptions): RequestHandler {
 					noteMatchedRoute(req.path)
 					for (const [name, value] of page.headers) res.setHeader(name, value)
 					for (const cookie of decision.setCookies) res.append('Set-Cookie', cookie)
-					const body = joinParts(page.parts, nonce)
+					// Gzip made from the parts compressed when the page was kept; the compressor leaves an answer
+					// already encoded alone. A client that takes no gzip gets the page as the compressor makes it.
+					const gzip = req.acceptsEncodings('gzip', 'identity') === 'gzip'
+					if (gzip) res.setHeader('Content-Encoding', 'gzip')
+					const body = gzip ? gzipJoined(page.parts, page.deflated, Buffer.from(nonce)) : joinParts(page.parts, nonce)
 					res.status(200).set('X-Cache', 'HIT').set('Content-Length', String(body.length)).end(body)
 					return
 				}
@@ -153,7 +160,9 @@ function capture(res: Response, nonce: string, decision: HtmlCacheDecision, stor
 		const result = end(chunk, ...rest)
 		if (storable && res.statusCode === 200) {
 			const body = Buffer.concat(chunks)
-			store({ parts: splitAt(body, nonce), headers, bytes: body.length })
+			const parts = splitAt(body, nonce)
+			const deflated = deflatedParts(parts)
+			store({ parts, deflated, headers, bytes: body.length + deflated.reduce((sum, part) => sum + part.length, 0) })
 		}
 		return result
 	}) as Response['end']
