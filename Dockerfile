@@ -41,4 +41,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
 	CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The V8 flags of server/node-flags.ts (ADR 0055, 0065): a young generation and a heap budget sized for the
 # portal, not the host.
-CMD ["node", "--max-semi-space-size=16", "--max-old-space-size=1024", "build/server/portal.js"]
+CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=1024", "--heap-growing-percent=100", "build/server/portal.js"]

@@ -27,10 +27,10 @@ function heapLimitMb(flags: readonly string[]): number {
 	return Number(execFileSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8' }))
 }
 
-describe('the portal’s V8 flags (ADR 0055, ADR 0065)', () => {
-	it('keep the young generation within two 16 MB semi-spaces, whatever the host’s memory', () => {
+describe('the portal’s V8 flags (ADR 0055, ADR 0065, ADR 0066)', () => {
+	it('keep the young generation within two 8 MB semi-spaces, whatever the host’s memory', () => {
 		// V8's default on a host with a few GB (this one's CI runners included) is 64 MB semi-spaces: 128 MB.
-		expect(youngGenerationMb(PORTAL_NODE_FLAGS)).toBeLessThanOrEqual(32)
+		expect(youngGenerationMb(PORTAL_NODE_FLAGS)).toBeLessThanOrEqual(16)
 	})
 
 	it('give V8 a heap budget of about 1 GB, which its collections are sized by, whatever the host’s memory', () => {
