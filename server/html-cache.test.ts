@@ -58,6 +58,19 @@ async function get(path: string, headers: Record<string, string> = {}) {
 	return { response, body, nonce, cache: response.headers.get('x-cache') }
 }
 
+/** A response's headers and its body as sent, not decoded (fetch would unzip it). */
+function getRaw(path: string, acceptEncoding: string) {
+	return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+		http
+			.get(`${origin}${path}`, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+				const chunks: Buffer[] = []
+				res.on('data', (chunk: Buffer) => chunks.push(chunk))
+				res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+			})
+			.on('error', reject)
+	})
+}
+
 describe('the rendered-HTML cache', () => {
 	it('renders a page once, then answers it with each response’s own nonce in place of the render’s', async () => {
 		const before = renders
@@ -103,15 +116,7 @@ describe('the rendered-HTML cache', () => {
 
 	it('keeps the page, not its compressed form: a hit is compressed with its own nonce', async () => {
 		const first = await get('/login?gzip', { 'Accept-Encoding': 'gzip' })
-		const raw = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-			http
-				.get(`${origin}/login?gzip`, { headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
-					const chunks: Buffer[] = []
-					res.on('data', (chunk: Buffer) => chunks.push(chunk))
-					res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
-				})
-				.on('error', reject)
-		})
+		const raw = await getRaw('/login?gzip', 'gzip')
 		expect(first.cache).toBe('MISS')
 		expect(raw.headers['x-cache']).toBe('HIT')
 		expect(raw.headers['content-encoding']).toBe('gzip')
@@ -123,15 +128,7 @@ describe('the rendered-HTML cache', () => {
 
 	it('gives a client that takes no gzip the page as the compressor makes it', async () => {
 		await get('/login?brotli')
-		const raw = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-			http
-				.get(`${origin}/login?brotli`, { headers: { 'Accept-Encoding': 'br, gzip;q=0' } }, (res) => {
-					const chunks: Buffer[] = []
-					res.on('data', (chunk: Buffer) => chunks.push(chunk))
-					res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
-				})
-				.on('error', reject)
-		})
+		const raw = await getRaw('/login?brotli', 'br, gzip;q=0')
 		expect(raw.headers['x-cache']).toBe('HIT')
 		expect(raw.headers['content-encoding']).toBe('br')
 		expect(raw.headers.vary).toContain('Accept-Encoding')
