@@ -47,8 +47,17 @@ declare module 'autocannon' {
 		statusCodeStats: Record<string, { count: number }>
 	}
 
-	/** Runs the load; the returned instance is also an event emitter. */
-	function autocannon(options: Options): PromiseLike<Result>
+	/** A run under way: its result once it ends, and an event per response meanwhile. */
+	interface Run extends PromiseLike<Result> {
+		/** `responseTime`: ms from sending the request to the end of its response, with fractions (hrtime). */
+		on(
+			event: 'response',
+			listener: (client: unknown, statusCode: number, responseBytes: number, responseTime: number) => void,
+		): this
+	}
+
+	/** Runs the load. */
+	function autocannon(options: Options): Run
 	export default autocannon
-	export type { Options, Result }
+	export type { Options, Result, Run }
 }

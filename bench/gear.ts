@@ -10,6 +10,7 @@ import {
 	SECURITY_TOKEN_HEADER,
 	SECURITY_TOKEN_SECONDS,
 } from '../app/upstream/contract/security-token.ts'
+import { percentile } from './latency.ts'
 
 /** Thirteen products of the catalogue, registrable anywhere and at once: 12 on the first page, 1 on the second. */
 export const GEAR_LIST_SLUGS = [
@@ -138,13 +139,11 @@ export async function pacedLoad(
 	await Promise.all(Array.from({ length: options.connections }, client))
 
 	const sorted = latencies.sort((a, b) => a - b)
-	const percentile = (p: number) =>
-		Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0)
 	const responses = Object.values(statusCodes).reduce((sum, count) => sum + count, 0)
 	return {
 		requestsPerSecond: responses / options.seconds,
-		p50LatencyMs: percentile(0.5),
-		p99LatencyMs: percentile(0.99),
+		p50LatencyMs: percentile(sorted, 0.5),
+		p99LatencyMs: percentile(sorted, 0.99),
 		responses,
 		non2xx: responses - latencies.length,
 		errors,

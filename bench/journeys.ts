@@ -29,6 +29,7 @@ import { GEAR_LIST_SLUGS, registerGearList } from './gear.ts'
 import { BENCH_SECURITY_SECRET, startPortalOnEmulator } from './portal.ts'
 import { runQuietly, stopAllServers, type ServerProcess } from './processes.ts'
 import { portalServerFile } from '../server/node-flags.ts'
+import { formatMs, percentile } from './latency.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const CONNECTIONS = Number(process.env.BENCH_JOURNEY_CONNECTIONS || 64)
@@ -235,10 +236,6 @@ async function customerVisit(portal: ServerProcess, supportBody: string): Promis
 const visit = (portal: ServerProcess, supportBody: string, index: number) =>
 	index % ANONYMOUS_EVERY === 0 ? anonymousVisit(portal) : customerVisit(portal, supportBody)
 
-function percentile(sorted: number[], p: number): number {
-	return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0)
-}
-
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-journeys-'))
 
 async function main(): Promise<boolean> {
@@ -314,8 +311,8 @@ async function main(): Promise<boolean> {
 		r.step,
 		String(r.requests),
 		r.requestsPerSecond.toFixed(1),
-		String(r.p50LatencyMs),
-		String(r.p99LatencyMs),
+		formatMs(r.p50LatencyMs),
+		formatMs(r.p99LatencyMs),
 		String(r.errors),
 	])
 	const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)))

@@ -42,8 +42,8 @@
  * budget (issue 13, ADR 0024).
  *
  * Every unpaced run uses 32 connections (issue 23): each portal page's p99 must stay within 3× its p50 there
- * (the tail budget), judged on the same runs as the throughput ratios. A page is warmed up in the first round
- * only.
+ * (the tail budget), judged on every response of its rounds together, each latency as measured rather than
+ * autocannon's whole milliseconds (bench/latency.ts). A page is warmed up in the first round only.
  *
  * Exits 0 when the run completed, budgets met or not; non-zero when something
  * broke (a build, a server, the sign-in, mostly failing requests).
@@ -61,6 +61,7 @@ import { BENCH_SECURITY_SECRET, signIn, startPortalOnEmulator, type SignedInChec
 import { freePort, runQuietly, startServer, stopAllServers, type ServerProcess } from './processes.ts'
 import { measureRouteJavaScript, type RouteJavaScript } from './route-js.ts'
 import { measureI18nMiddleware } from './i18n-middleware.ts'
+import { formatMs, percentile, withLatencies } from './latency.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const benchDir = import.meta.dirname
@@ -71,7 +72,7 @@ const WARMUP_SECONDS = 2
 const MEASURED_SECONDS = parseSeconds(process.env.BENCH_SECONDS, 5)
 /**
  * Connections of every unpaced run. 32 since issue 23: the tail budget (p99 within TAIL_FACTOR_BUDGET × p50) is
- * judged at 32 connections, on the very runs that give the throughput ratios.
+ * judged at 32 connections, on the very runs that give the throughput ratios (all their rounds).
  */
 const CONNECTIONS = 32
 /** Every page's p99 within this many times its p50, at CONNECTIONS connections (issue 23). */
@@ -125,6 +126,8 @@ interface LoadFigures {
 	/** Socket errors and timeouts: requests that got no response at all. */
 	errors: number
 	statusCodes: Record<string, number>
+	/** Unpaced runs: every 2xx response's latency, ms, ascending (for the tail over all rounds; not written out). */
+	latencies?: number[]
 }
 
 function parseSeconds(value: string | undefined, fallback: number): number {
@@ -303,7 +306,7 @@ async function load(
 	// Warm-up: JIT, caches and connection pools settle before anything is counted; once per page and target, as
 	// later rounds find them settled (and the run stays within a few minutes).
 	if (warmUp > 0) await autocannon({ ...options, duration: warmUp })
-	const result = await autocannon({ ...options, duration: MEASURED_SECONDS })
+	const { result, latencies } = await withLatencies(autocannon({ ...options, duration: MEASURED_SECONDS }))
 
 	const statusCodes = Object.fromEntries(
 		Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]),
@@ -322,12 +325,13 @@ async function load(
 		path: urlPath,
 		connections,
 		requestsPerSecond: result.requests.mean,
-		p50LatencyMs: result.latency.p50,
-		p99LatencyMs: result.latency.p99,
+		p50LatencyMs: percentile(latencies, 0.5),
+		p99LatencyMs: percentile(latencies, 0.99),
 		responses: result.requests.total,
 		non2xx: result.non2xx,
 		errors: result.errors,
 		statusCodes,
+		latencies,
 	}
 }
 
@@ -369,7 +373,7 @@ function formatTable(header: string[], rows: string[][], textColumns: number): s
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL')
 
-function report(figures: Figures, routes: RouteJavaScript[]) {
+function report(figures: Figures, tailRuns: Record<keyof Figures, LoadFigures[]>, routes: RouteJavaScript[]) {
 	const {
 		portal,
 		portalCached,
@@ -442,8 +446,8 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 				f.path,
 				f.pacedRate ? `${f.connections} (${f.pacedRate}/s)` : String(f.connections),
 				f.requestsPerSecond.toFixed(1),
-				String(f.p50LatencyMs),
-				String(f.p99LatencyMs),
+				formatMs(f.p50LatencyMs),
+				formatMs(f.p99LatencyMs),
 				String(f.non2xx),
 				String(f.errors),
 			]),
@@ -451,24 +455,36 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 		),
 	)
 	// The tail: a page whose p99 is many times its p50 at these connections is stalled now and then (a long
-	// garbage collection, synchronous work on the main thread), beyond the queueing every request shares.
-	const tail = [portal, portalCached, profile, feed, product, gear, cloudAccount, supportForm].map((f) => {
-		const factor = f.p50LatencyMs > 0 ? f.p99LatencyMs / f.p50LatencyMs : Infinity
+	// garbage collection, synchronous work on the main thread), beyond the queueing every request shares. Judged
+	// on the latencies of all rounds together: one 5 s round of a rendered page holds about a thousand responses,
+	// so its p99 is its tenth-slowest answer, and one stall of the two shared cores reaching the 32 requests in
+	// flight decides it. Each round's own factor is shown beside it.
+	const tail = (
+		['portal', 'portalCached', 'profile', 'feed', 'product', 'gear', 'cloudAccount', 'supportForm'] as const
+	).map((name) => {
+		const rounds = tailRuns[name]
+		const pooled = rounds.flatMap((run) => run.latencies ?? []).sort((a, b) => a - b)
+		const p50Ms = percentile(pooled, 0.5)
+		const p99Ms = percentile(pooled, 0.99)
+		const factor = p50Ms > 0 ? p99Ms / p50Ms : Infinity
 		return {
-			target: f.target,
-			path: f === portalCached ? `${f.path} (cached)` : f.path,
-			p50Ms: f.p50LatencyMs,
-			p99Ms: f.p99LatencyMs,
+			target: rounds[0]!.target,
+			path: name === 'portalCached' ? `${rounds[0]!.path} (cached)` : rounds[0]!.path,
+			responses: pooled.length,
+			p50Ms,
+			p99Ms,
 			factor,
+			roundFactors: rounds.map((run) => run.p99LatencyMs / run.p50LatencyMs),
 			pass: factor <= TAIL_FACTOR_BUDGET,
 		}
 	})
 	const tailPass = tail.every((page) => page.pass)
-	console.log(`\nThe tail at ${CONNECTIONS} connections, p99 ÷ p50 of each portal page:`)
+	console.log(`\nThe tail at ${CONNECTIONS} connections, p99 ÷ p50 of each portal page over all rounds:`)
 	for (const page of tail)
 		console.log(
-			`  ${page.path.padEnd(28)} p50 ${String(page.p50Ms).padStart(5)} ms, p99 ${String(page.p99Ms).padStart(5)} ms: ` +
-				`${page.factor.toFixed(1)}× ${verdict(page.pass)}`,
+			`  ${page.path.padEnd(28)} p50 ${formatMs(page.p50Ms).padStart(6)} ms, p99 ${formatMs(page.p99Ms).padStart(6)} ms: ` +
+				`${page.factor.toFixed(1)}× ${verdict(page.pass)} (${page.responses} responses; ` +
+				`rounds ${page.roundFactors.map((factor) => `${factor.toFixed(1)}×`).join(', ')})`,
 		)
 	console.log(
 		`Budget: every page's p99 within ${TAIL_FACTOR_BUDGET}× its p50 at ${CONNECTIONS} connections: ${verdict(tailPass)}`,
@@ -506,7 +522,7 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 			`Budget: with every upstream call ${GEAR_UPSTREAM_DELAY_MS} ms late, ${page} at ${GEAR_DELAYED_CONNECTIONS} ` +
 				`connections (paced to ${delayed.pacedRate} requests/s, ${GEAR_DELAYED_LOAD_SHARE} of its own throughput) ` +
 				`answers within ${GEAR_DELAYED_P99_BUDGET_MS} ms (p99): ${verdict(delayedPass)} ` +
-				`(p99 ${delayed.p99LatencyMs} ms, p50 ${delayed.p50LatencyMs} ms)`,
+				`(p99 ${formatMs(delayed.p99LatencyMs)} ms, p50 ${formatMs(delayed.p50LatencyMs)} ms)`,
 		)
 	}
 	console.log(
@@ -520,8 +536,8 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 		`Budget: with every upstream call ${GEAR_UPSTREAM_DELAY_MS} ms late, ${CLOUD_ACCOUNT_PATH} at ` +
 			`${GEAR_DELAYED_CONNECTIONS} connections (paced to ${cloudAccountDelayed.pacedRate} requests/s, ` +
 			`${GEAR_DELAYED_LOAD_SHARE} of its own throughput) answers within ${GEAR_DELAYED_P99_BUDGET_MS} ms (p99): ` +
-			`${verdict(cloudAccountLatencyPass)} (p99 ${cloudAccountDelayed.p99LatencyMs} ms, ` +
-			`p50 ${cloudAccountDelayed.p50LatencyMs} ms)`,
+			`${verdict(cloudAccountLatencyPass)} (p99 ${formatMs(cloudAccountDelayed.p99LatencyMs)} ms, ` +
+			`p50 ${formatMs(cloudAccountDelayed.p50LatencyMs)} ms)`,
 	)
 	console.log(`\nportal ${SUPPORT_FORM_PATH} (signed in) ÷ portal /login: ${supportFormVsLogin.toFixed(2)}`)
 	console.log(
@@ -537,12 +553,12 @@ function report(figures: Figures, routes: RouteJavaScript[]) {
 		`Budget: with every upstream call ${GEAR_UPSTREAM_DELAY_MS} ms late, /gear/my_gear at ` +
 			`${GEAR_DELAYED_CONNECTIONS} connections (paced to ${gearDelayed.pacedRate} requests/s, ` +
 			`${GEAR_DELAYED_LOAD_SHARE} of its own throughput) answers within ${GEAR_DELAYED_P99_BUDGET_MS} ms (p99): ` +
-			`${verdict(gearLatencyPass)} (p99 ${gearDelayed.p99LatencyMs} ms, p50 ${gearDelayed.p50LatencyMs} ms)`,
+			`${verdict(gearLatencyPass)} (p99 ${formatMs(gearDelayed.p99LatencyMs)} ms, p50 ${formatMs(gearDelayed.p50LatencyMs)} ms)`,
 	)
 	console.log(
 		`(the same ${GEAR_DELAYED_CONNECTIONS} connections sending as fast as they can: ` +
-			`${gearDelayedSaturated.requestsPerSecond.toFixed(1)} requests/s, p50 ${gearDelayedSaturated.p50LatencyMs} ms, ` +
-			`p99 ${gearDelayedSaturated.p99LatencyMs} ms: the portal's CPU, not the upstream, sets that figure)`,
+			`${gearDelayedSaturated.requestsPerSecond.toFixed(1)} requests/s, p50 ${formatMs(gearDelayedSaturated.p50LatencyMs)} ms, ` +
+			`p99 ${formatMs(gearDelayedSaturated.p99LatencyMs)} ms: the portal's CPU, not the upstream, sets that figure)`,
 	)
 
 	console.log(
@@ -740,7 +756,7 @@ async function main() {
 
 	// The portal discovers routes 'initial'ly: its pages import the manifest file (ADR 0008).
 	const routes = measureRouteJavaScript(path.join(buildDir, 'client'), { manifestFile: true })
-	const summary = report(figures, routes)
+	const summary = report(figures, runs, routes)
 
 	const i18n = await measureI18nMiddleware()
 	console.log('\nChoosing the language, per request (in process, ' + i18n.iterations + ' requests)\n')
@@ -781,7 +797,9 @@ async function main() {
 		routes,
 		i18nMiddleware: i18n,
 	}
-	writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, '\t')}\n`)
+	// Each response's latency is for the tail above, not for the record.
+	const withoutLatencies = (key: string, value: unknown) => (key === 'latencies' ? undefined : value)
+	writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, withoutLatencies, '\t')}\n`)
 	console.log(`\nfigures written to ${path.relative(root, path.join(resultsDir, 'latest.json'))}`)
 }
 
