@@ -53,6 +53,12 @@ test.describe('the analytics script', () => {
 		await page.goto(themedUrl('main', '/login', baseURL))
 		await page.getByRole('button', { name: 'Allow analytics' }).click()
 		await expect(page.getByRole('region', { name: 'Your privacy' })).toHaveCount(0)
+		// A click that lands before the page has hydrated posts the banner's form without JavaScript: the page
+		// comes back with the visitor's choice, its loader armed, as it should be. It is left first, so the jump
+		// below cannot fire its timer; what is counted is the page opened next.
+		await page.goto('about:blank')
+		// Without JavaScript no page may ask for the script at all, the first one included.
+		if (javaScript) requested.length = 0
 		// The page's time stands still from here: only runFor moves it.
 		if (javaScript) await page.clock.pauseAt(new Date(Date.now() + 10_000))
 		const response = await page.goto(themedUrl('main', '/login', baseURL))
