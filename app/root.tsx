@@ -16,7 +16,7 @@ import { useCatalogue, useT, type CatalogueKey } from '#app/ui/i18n.tsx'
 import { htmlLang } from './domain/culture.ts'
 import { screenChrome, selectedTab, tabsFor } from './domain/screens.ts'
 import { isStaffEmail, isStaffOnlyTab } from './domain/staff.ts'
-import { DEFAULT_THEME, isThemeName, THEMES, themeHasConsent, type ThemeName } from './domain/theme.ts'
+import { DEFAULT_THEME, isThemeName, THEMES, themeColours, themeHasConsent, type ThemeName } from './domain/theme.ts'
 import { formBodyMiddleware } from './forms/form-body.server.ts'
 import { getI18n, i18nMiddleware, translatorFor } from './i18n/i18n.server.ts'
 import { pageViewMiddleware } from './logging/page-view.server.ts'
@@ -135,16 +135,6 @@ function maintenanceOf(
 	}
 }
 
-function themeStyle(theme: ThemeName): React.CSSProperties {
-	const colours = THEMES[theme]
-	return {
-		'--primary': colours.primary,
-		'--on-primary': colours.onPrimary,
-		'--surface': colours.surface,
-		'--text': colours.text,
-	} as React.CSSProperties
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
 	const root = useRouteLoaderData<typeof loader>('root')
 	const maintenance = maintenanceOf(useRouteError())
@@ -160,7 +150,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			lang={root?.lang ?? maintenance?.lang ?? catalogue.lng}
 			data-theme={theme}
 			data-sidebar={root?.sidebar ?? 'right'}
-			style={themeStyle(theme)}
+			style={themeColours(theme) as React.CSSProperties}
 		>
 			<head>
 				<meta charSet="utf-8" />

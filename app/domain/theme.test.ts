@@ -1,5 +1,14 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_THEME, DRUM_THEMES, resolveTheme, THEME_NAMES, THEMES, themeHasConsent } from './theme.ts'
+import {
+	DEFAULT_THEME,
+	DRUM_THEMES,
+	resolveTheme,
+	THEME_NAMES,
+	THEMES,
+	themeColours,
+	themeHasConsent,
+} from './theme.ts'
 
 const themeByHost = { 'owners.example': 'main', 'fx.example': 'effects' } as const
 
@@ -58,4 +67,14 @@ describe('theme colours meet WCAG 2.1 AA contrast (issue 24)', () => {
 			expect(contrast(primary, '#ffffff'), 'focus ring on white').toBeGreaterThanOrEqual(3)
 		},
 	)
+})
+
+describe('a theme reaches the style sheet only by its colours (ADR 0068)', () => {
+	// The accessibility suite puts each theme's colours on a page of another theme of the same markup.
+	it('sets four custom properties, and no style rule reads the theme by name', () => {
+		expect(Object.keys(themeColours('main')).sort()).toEqual(['--on-primary', '--primary', '--surface', '--text'])
+		const css = readFileSync(new URL('../ui/app.css', import.meta.url), 'utf8')
+		expect(css).not.toMatch(/data-theme/)
+		for (const name of Object.keys(themeColours('main'))) expect(css).toContain(`var(${name})`)
+	})
 })

@@ -111,6 +111,20 @@ export function isDrumTheme(theme: ThemeName): boolean {
 	return DRUM_THEMES.includes(theme)
 }
 
+/**
+ * The theme's colours as the CSS custom properties set on `<html>`: all that a theme changes in the style
+ * sheet (no rule reads `data-theme`), so the accessibility suite can put a theme's colours on a page.
+ */
+export function themeColours(theme: ThemeName): Readonly<Record<`--${string}`, string>> {
+	const colours = THEMES[theme]
+	return {
+		'--primary': colours.primary,
+		'--on-primary': colours.onPrimary,
+		'--surface': colours.surface,
+		'--text': colours.text,
+	}
+}
+
 /** Whether the consent banner (the analytics opt-in) is shown for this theme. */
 export function themeHasConsent(theme: ThemeName): boolean {
 	return THEMES[theme].consent

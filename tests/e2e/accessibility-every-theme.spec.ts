@@ -1,6 +1,13 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { THEME_NAMES, type ThemeName } from '../../app/domain/theme.ts'
-import { hydrated, wcagViolations, withAxe, withoutPageScripts } from './accessibility.ts'
+import { isDrumTheme, THEME_NAMES, themeHasConsent, type ThemeName } from '../../app/domain/theme.ts'
+import {
+	colourViolations,
+	hydrated,
+	inColoursOf,
+	wcagViolations,
+	withAxe,
+	withoutPageScripts,
+} from './accessibility.ts'
 import type { DemoSignIn } from './demo-accounts.ts'
 import { expect, test } from './fixtures.ts'
 import {
@@ -15,14 +22,20 @@ import {
 
 /**
  * Axe, WCAG 2.1 A and AA, on every screen of the route table in every one of the nine themes, with
- * JavaScript on and off, signed in and out (issue 24, ADR 0060): 0 violations.
+ * JavaScript on and off, signed in and out (issue 24, ADRs 0060 and 0068): 0 violations.
  *
- * One test per theme and project: it walks the whole screen list with one browser context per
- * account (the visitor's, then each demo account's), so a run is 18 tests, not a thousand. Axe runs
- * once per page reached: a screen that sends the visitor on (the sign-up flow outside a sign-up, the
- * checkout without a checkout) to a page already checked is not checked twice. Signed out, the
- * visitor also opens a screen of each account, to check the sign-in page it is sent to. Every page is
- * a soft check, so one run names every violation of the theme.
+ * A theme changes a page in two ways: its four colours (`themeColours`, the custom properties on
+ * `<html>`; no style rule reads the theme's name) and, for some themes, markup (the consent banner; the
+ * drum brands' support forms). So the themes fall into kinds of the same markup, and each kind is one
+ * test per project: it opens every screen in the kind's first theme and runs all of axe's WCAG rules,
+ * then puts each other theme of the kind's colours on the same page and runs the rules that read
+ * colours. Nine themes' colours on every page, the markup of each kind, one page load per screen.
+ *
+ * Each test walks the whole screen list with one browser context per account (the visitor's, then each
+ * demo account's). Axe runs once per page reached: a screen that sends the visitor on (the sign-up flow
+ * outside a sign-up, the checkout without a checkout) to a page already checked is not checked twice.
+ * Signed out, the visitor also opens a screen of each account, to check the sign-in page it is sent to.
+ * Every page is a soft check, so one run names every violation of the kind.
  */
 
 type Who = DemoSignIn | 'visitor'
@@ -58,8 +71,18 @@ async function contextOf(browser: Browser, javaScript: boolean, cookies?: Parame
 	return { context, landed }
 }
 
+/**
+ * The themes by kind of markup: with the consent banner or not, with the drums' support forms or the
+ * brands'. A theme that comes to change markup in another way must make its own kind here (ADR 0068).
+ */
+const KINDS = new Map<string, [ThemeName, ...ThemeName[]]>()
 for (const theme of THEME_NAMES) {
-	test(`axe (WCAG 2.1 AA), ${theme} theme: every screen, signed in and out`, async ({
+	const kind = `${themeHasConsent(theme) ? 'consent banner' : 'no banner'}, ${isDrumTheme(theme) ? 'drum' : 'brand'} forms`
+	KINDS.set(kind, [...(KINDS.get(kind) ?? []), theme])
+}
+
+for (const [kind, [theme, ...alike]] of KINDS) {
+	test(`axe (WCAG 2.1 AA), ${kind}: every screen in the ${theme} theme, and in the colours of ${alike.join(', ') || 'no other'}, signed in and out`, async ({
 		browser,
 		demoSessions,
 		portal,
@@ -84,6 +107,12 @@ for (const theme of THEME_NAMES) {
 			pages++
 			violations += found.length
 			expect.soft(found, `${name} (${url}, landed on ${key}), ${theme} theme`).toEqual([])
+			for (const other of alike) {
+				await inColoursOf(page, other)
+				const inOther = await colourViolations(page)
+				violations += inOther.length
+				expect.soft(inOther, `${name} (${url}, landed on ${key}), in the ${other} theme's colours`).toEqual([])
+			}
 		}
 		for (const who of GROUPS) {
 			const cookies = who === 'visitor' ? undefined : cookiesForEveryHost((await demoSessions(who)).cookies)
@@ -100,6 +129,12 @@ for (const theme of THEME_NAMES) {
 			if (who === 'visitor') {
 				// The page as a browser without JavaScript has it: no script of the portal's in it.
 				if (!javaScript) expect(await page.locator('script').count(), 'no-js: the portal’s scripts taken out').toBe(0)
+				// Another theme's colours reach what axe sees: a primary colour too light for white text fails.
+				await inColoursOf(page, theme, { '--primary': '#aaaaaa' })
+				expect(await colourViolations(page), 'axe sees a theme’s colours put on the page').toContainEqual(
+					expect.stringMatching(/^color-contrast \(serious\)/),
+				)
+				await inColoursOf(page, theme)
 				// Axe is there and sees: grey text planted on the last page is its violation.
 				// (Set through the CSSOM: the portal's CSP refuses a style attribute in markup.)
 				await page.locator('main').evaluate((main) => {
@@ -114,7 +149,7 @@ for (const theme of THEME_NAMES) {
 			await context.close()
 		}
 		console.log(
-			`axe, ${theme} theme, JavaScript ${javaScript ? 'on' : 'off'}: ${pages} pages, ${violations} violations`,
+			`axe, ${kind}, JavaScript ${javaScript ? 'on' : 'off'}: ${pages} pages in the colours of ${[theme, ...alike].join(', ')}, ${violations} violations`,
 		)
 	})
 }
