@@ -16,8 +16,26 @@ function gitBuild(): { number: string; commit: string } | null {
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 const build = gitBuild()
 
+/** The packages of the browser build that every page loads: React, React DOM and React Router. */
+const FRAMEWORK_MODULES = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/
+
 export default defineConfig({
 	plugins: [reactRouter()],
+	environments: {
+		client: {
+			build: {
+				rolldownOptions: {
+					output: {
+						// React Router's own naming of the browser's files (its default, which this option replaces).
+						entryFileNames: 'assets/[name]-[hash].js',
+						// React and React Router as one file (ADR 0069): every page loads all of them, and one
+						// file compresses 2.1 KB smaller than the four that automatic splitting made of them.
+						codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK_MODULES }] },
+					},
+				},
+			},
+		},
+	},
 	build: {
 		assetsInlineLimit: 0,
 		// The licences of what each build bundles, as data: the About screen lists the browser build's.
