@@ -82,6 +82,11 @@ const formatsOwner = [
 		message: 'Format through app/domain/formats.ts: it maps the culture to an Intl locale and keeps the formatter.',
 	},
 	{
+		// Intl's constructors work called without `new` too: `Intl.DateTimeFormat()` is as much a formatter.
+		selector: "CallExpression[callee.object.name='Intl'][callee.property.name=/^[A-Z]/]",
+		message: 'Format through app/domain/formats.ts: it maps the culture to an Intl locale and keeps the formatter.',
+	},
+	{
 		selector: 'CallExpression[callee.property.name=/^(toLocaleString|toLocaleDateString|toLocaleTimeString)$/]',
 		message: 'Format through app/domain/formats.ts: it maps the culture to an Intl locale and keeps the formatter.',
 	},

@@ -13,6 +13,7 @@ import {
 	formatTime,
 	formatUnit,
 	formatWeekdayDate,
+	hostTimeZone,
 	isTimeZone,
 	languageName,
 	pluralCategory,
@@ -140,5 +141,18 @@ describe("the culture's shapes", () => {
 		expect(isTimeZone('Asia/Tokyo')).toBe(true)
 		expect(isTimeZone('Mars/Olympus')).toBe(false)
 		expect(timeZoneName('Asia/Tokyo', 'ja-JP', DAY)).toBe('日本標準時')
+	})
+
+	it("the machine's own time zone (in the browser, the visitor's)", () => {
+		const before = process.env.TZ
+		try {
+			process.env.TZ = 'Asia/Tokyo'
+			expect(hostTimeZone()).toBe('Asia/Tokyo')
+			process.env.TZ = 'America/Chicago'
+			expect(hostTimeZone()).toBe('America/Chicago')
+		} finally {
+			if (before === undefined) delete process.env.TZ
+			else process.env.TZ = before
+		}
 	})
 })

@@ -100,6 +100,14 @@ export function timeZoneName(timeZone: string, culture: string, at: Date): strin
 	return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone
 }
 
+/**
+ * The time zone of the machine this runs on, an IANA name: in the browser, the visitor's own. 'UTC' where
+ * the machine names none.
+ */
+export function hostTimeZone(): string {
+	return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+}
+
 /** Whether Intl knows the IANA time zone (a browser may send anything). */
 export function isTimeZone(timeZone: string): boolean {
 	try {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { hostTimeZone } from '#app/domain/formats.ts'
 import { localMaintenanceWindowText, maintenanceWindowText } from '#app/domain/maintenance.ts'
 import { useT } from './i18n.tsx'
 
@@ -11,7 +12,6 @@ export interface MaintenanceView {
 }
 
 const noChanges = () => () => {}
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
 
 /**
  * The maintenance page's text: under maintenance now (until when, if planned), the next window, or
@@ -20,7 +20,7 @@ const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone |
  */
 export function MaintenanceNotice({ view }: { view: MaintenanceView }) {
 	const t = useT()
-	const timeZone = useSyncExternalStore(noChanges, browserTimeZone, () => 'UTC')
+	const timeZone = useSyncExternalStore(noChanges, hostTimeZone, () => 'UTC')
 	const window = view.window ? { start: new Date(view.window.start), end: new Date(view.window.end) } : null
 	const when = window ? maintenanceWindowText(window, view.culture) : null
 	const local = window ? localMaintenanceWindowText(window, view.culture, timeZone) : null
