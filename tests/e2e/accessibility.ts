@@ -158,14 +158,22 @@ export async function missingFocusIndicator(page: Page): Promise<string | null> 
 }
 
 /**
- * Text at 200 %: the browser's default font size doubled (16 px to 32 px), as a reader's font-size
- * setting in Chromium does it (chrome://settings/fonts), so every rem and em grows and px stay:
- * not a zoom of the page, which would also shrink the viewport.
+ * The browser's text size as a reader's setting makes it, in percent of the default: at 200 % the default font
+ * size is doubled (16 px to 32 px), as Chromium's font-size setting does (chrome://settings/fonts), so every rem
+ * and em grows and px stay: not a zoom of the page, which would also shrink the viewport. The setting holds for
+ * the page from then on, across navigations, and applies to the page on show: the function returns once the
+ * page's root font has taken the size.
  */
-export async function enlargeText(page: Page, percent = 200) {
+export async function textSizeOf(page: Page): Promise<(percent: number) => Promise<void>> {
 	const session = await page.context().newCDPSession(page)
 	await session.send('Page.enable')
-	await session.send('Page.setFontSizes', {
-		fontSizes: { standard: (16 * percent) / 100, fixed: (13 * percent) / 100 },
-	})
+	return async (percent) => {
+		await session.send('Page.setFontSizes', {
+			fontSizes: { standard: (16 * percent) / 100, fixed: (13 * percent) / 100 },
+		})
+		await page.waitForFunction(
+			(rootSize) => getComputedStyle(document.documentElement).fontSize === rootSize,
+			`${(16 * percent) / 100}px`,
+		)
+	}
 }
