@@ -115,7 +115,9 @@ test('signed in, the cross-site frame gets no session: the notice sends the memb
 	const frame = page.frameLocator('iframe[title="Memberships"]')
 	await expect(frame.getByText('Log in or create an account to start a free trial or buy a membership.')).toBeVisible()
 	await expect(frame.getByText(/your browser keeps this frame from your session/)).toBeVisible()
-	// The same page as a top-level page (the app's, or the tab opened) knows the member.
+	// The same page as a top-level page (the app's, or the tab opened) knows the member: straight from the
+	// portal, no longer through the framing page's route.
+	await page.unrouteAll({ behavior: 'wait' })
 	await page.goto('/cloud/memberships-embedded')
 	await expect(page.getByRole('note')).toHaveCount(0)
 	await expect(
