@@ -8,6 +8,8 @@ export default defineConfig({
 			'tests/contract/**/*.test.ts',
 			'tests/mocks/**/*.test.ts',
 			'scripts/**/*.test.ts',
+			// The benchmarks' own arithmetic (what a budget is judged on).
+			'bench/**/*.test.ts',
 			// The list of every screen, kept in step with the route table (not a journey: tests/e2e holds those).
 			'tests/*.test.ts',
 		],
