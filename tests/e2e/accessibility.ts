@@ -161,8 +161,7 @@ export async function missingFocusIndicator(page: Page): Promise<string | null> 
  * The browser's text size as a reader's setting makes it, in percent of the default: at 200 % the default font
  * size is doubled (16 px to 32 px), as Chromium's font-size setting does (chrome://settings/fonts), so every rem
  * and em grows and px stay: not a zoom of the page, which would also shrink the viewport. The setting holds for
- * the page from then on, across navigations, and applies to the page on show: the function returns once the
- * page's root font has taken the size.
+ * the page from then on, across navigations; each call returns once the open page's root font has the size.
  */
 export async function textSizeOf(page: Page): Promise<(percent: number) => Promise<void>> {
 	const session = await page.context().newCDPSession(page)
