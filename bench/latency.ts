@@ -29,19 +29,16 @@ export async function withLatencies(run: Run): Promise<{ result: Result; latenci
 /**
  * The tail of several rounds of one load as a factor of their median: each response's latency divided by its own
  * round's p50, those ratios of every round together, and their p99 (ADR 0071). A round's p50 is where the shared
- * machine ran that page in that round; between rounds it moves with what else the machine does (the same page's
- * p50 has been 4 ms in one round and 11 ms in the next). Latencies pooled as measured take their p50 from the
- * middle rounds and their p99 from the slowest, and so count that drift as tail; ratios to each round's own p50
- * keep every response of every round and count only how far each strayed from the median of its round.
- * `rounds`: each round's latencies in ascending order. 0 when no round has a response.
+ * machine ran that page in that round, and it moves between rounds with what else the machine does. Latencies
+ * pooled as measured take their p50 from the middle rounds and their p99 from the slowest, and so count that move
+ * as tail; ratios to each round's own p50 keep every response of every round and count only how far each strayed
+ * from the median of its round. `rounds`: each round's latencies in ascending order. 0 when no round has a response.
  */
 export function tailFactor(rounds: readonly (readonly number[])[]): number {
 	const ratios = rounds
-		.filter((latencies) => percentile(latencies, 0.5) > 0)
-		.flatMap((latencies) => {
-			const median = percentile(latencies, 0.5)
-			return latencies.map((latency) => latency / median)
-		})
+		.map((latencies) => ({ latencies, median: percentile(latencies, 0.5) }))
+		.filter(({ median }) => median > 0)
+		.flatMap(({ latencies, median }) => latencies.map((latency) => latency / median))
 		.sort((a, b) => a - b)
 	return percentile(ratios, 0.99)
 }

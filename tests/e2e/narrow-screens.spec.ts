@@ -45,7 +45,7 @@ interface Layout {
 	textPercent: number
 }
 const PHONE_HEIGHT = 640
-const describe = ({ width, textPercent }: Layout) =>
+const layoutName = ({ width, textPercent }: Layout) =>
 	`${width} px${textPercent === 100 ? '' : ` with text at ${textPercent} %`}`
 
 /** A phone: its scroll bars overlay the page, as on a phone, so they take none of its width. */
@@ -80,7 +80,7 @@ const PASSES: { layouts: Layout[]; theme?: ScreenTheme; culture?: string }[] = [
 
 for (const { layouts, theme, culture } of PASSES) {
 	const [loadedAs] = layouts as [Layout, ...Layout[]]
-	const withLayouts = layouts.map(describe).join(', ')
+	const withLayouts = layouts.map(layoutName).join(', ')
 	for (const who of GROUPS) {
 		const visits = SCREENS.filter((visit) => whoOf(visit) === who)
 		const where = theme ? `the ${theme} theme${culture ? ` in ${culture}` : ''}` : 'each screen in its own theme'
@@ -106,7 +106,7 @@ for (const { layouts, theme, culture } of PASSES) {
 							.soft(
 								scrollWidth,
 								`${visit.name} (${url}, landed on ${landed}, ${seenIn} theme) scrolls sideways at ` +
-									`${describe(layout)}: ${scrollWidth} px wide, ${clientWidth} px seen; past the right edge: ` +
+									`${layoutName(layout)}: ${scrollWidth} px wide, ${clientWidth} px seen; past the right edge: ` +
 									`${widest.join('; ') || 'nothing found'}`,
 							)
 							.toBeLessThanOrEqual(clientWidth)
