@@ -46,7 +46,7 @@ export default defineConfig({
 		},
 		navigationTimeout: 30_000,
 		actionTimeout: 15_000,
-		trace: 'retain-on-failure',
+		trace: process.env.ZZ_TRACE === 'off' ? 'off' : process.env.ZZ_TRACE === 'noshots' ? { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true } : 'retain-on-failure',
 	},
 	projects: [
 		{ name: 'http', testMatch: /\.http\.spec\.ts$/ },

@@ -120,7 +120,19 @@ test('a registered product is the product choice, with its serial and purchase d
 	await filled
 	await expect(page.locator('[name="serialCode"]')).toHaveValue('')
 	await product.selectOption(`registered:${supportAccount.registeredProductId}`)
+	// The press's answer re-renders the form (with JavaScript once the page's data is read again after it):
+	// typing before then would be typed into the form it replaces.
+	const refilled = Promise.all([
+		formPost(page, '/support/service_request'),
+		javaScript &&
+			page.waitForResponse(
+				(response) =>
+					response.request().method() === 'GET' &&
+					new URL(response.url()).pathname === '/support/service_request.data',
+			),
+	])
 	await page.getByRole('button', { name: "Use my product's details" }).click()
+	await refilled
 	await expect(page.locator('[name="serialCode"]')).toHaveValue('SUP0001')
 	await expect(page.locator('[name="phone"]')).toHaveValue('(512) 555-0143')
 	// Editable: another serial is sent as typed.
