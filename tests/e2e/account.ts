@@ -177,3 +177,18 @@ export function formPost(page: Page, path: string) {
 		return response.request().method() === 'POST' && (url.pathname === path || url.pathname === `${path}.data`)
 	})
 }
+
+/**
+ * A form submission's answer on the page: without JavaScript the page the POST answers; with it the POST's
+ * data and then the page's data read again, which React Router waits for before it renders the answer.
+ * Call it before the press, as `formPost`.
+ */
+export async function formAnswered(page: Page, path: string, javaScript: boolean): Promise<void> {
+	const reread = javaScript
+		? page.waitForResponse(
+				(response) => response.request().method() === 'GET' && new URL(response.url()).pathname === `${path}.data`,
+			)
+		: undefined
+	await formPost(page, path)
+	await reread
+}

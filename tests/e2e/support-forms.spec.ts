@@ -1,6 +1,6 @@
 import { SUPPORT_TABS } from '../../app/domain/screens.ts'
 import { fieldsOf, partFieldName, SUPPORT_FORMS, type SupportTab } from '../../app/domain/support-fields.ts'
-import { accountTest, formPost } from './account.ts'
+import { accountTest, formAnswered, formPost } from './account.ts'
 import { hydrated } from './accessibility.ts'
 import { ticketsFor } from './emulator.ts'
 import { expect, expectAccessible } from './fixtures.ts'
@@ -115,22 +115,13 @@ test('a registered product is the product choice, with its serial and purchase d
 	// Another product chosen, then the registration again: its details come back with one press.
 	await product.selectOption('fp-30x')
 	await page.locator('[name="serialCode"]').fill('')
-	const filled = formPost(page, '/support/service_request')
+	// Each press's answer re-renders the form: choosing or typing before it is on the page would be undone.
+	const filled = formAnswered(page, '/support/service_request', javaScript)
 	await page.getByRole('button', { name: "Use my product's details" }).click()
 	await filled
 	await expect(page.locator('[name="serialCode"]')).toHaveValue('')
 	await product.selectOption(`registered:${supportAccount.registeredProductId}`)
-	// The press's answer re-renders the form (with JavaScript once the page's data is read again after it):
-	// typing before then would be typed into the form it replaces.
-	const refilled = Promise.all([
-		formPost(page, '/support/service_request'),
-		javaScript &&
-			page.waitForResponse(
-				(response) =>
-					response.request().method() === 'GET' &&
-					new URL(response.url()).pathname === '/support/service_request.data',
-			),
-	])
+	const refilled = formAnswered(page, '/support/service_request', javaScript)
 	await page.getByRole('button', { name: "Use my product's details" }).click()
 	await refilled
 	await expect(page.locator('[name="serialCode"]')).toHaveValue('SUP0001')
