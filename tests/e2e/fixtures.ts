@@ -56,6 +56,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 		},
 		{ scope: 'worker' },
 	],
+	// What the browser saw go wrong, attached to a failed test's result. CI keeps a trace only of a retry
+	// (ADR 0072), and a client-side error (a page's render, a request that failed) leaves nothing in the
+	// portal's log: a failure that does not come again is still explained.
+	page: async ({ page }, use, testInfo) => {
+		const seen: string[] = []
+		page.on('pageerror', (error) => seen.push(`page error: ${error.stack ?? error.message}`))
+		page.on('console', (message) => {
+			if (message.type() === 'error') seen.push(`console error: ${message.text()}`)
+		})
+		page.on('requestfailed', (request) =>
+			seen.push(`request failed: ${request.method()} ${request.url()}: ${request.failure()?.errorText}`),
+		)
+		await use(page)
+		if (testInfo.status !== testInfo.expectedStatus && seen.length > 0)
+			await testInfo.attach('what the browser saw go wrong', { body: seen.join('\n'), contentType: 'text/plain' })
+	},
 	signedInAs: [undefined, { option: true }],
 	storageState: async ({ signedInAs, demoSessions, storageState }, use) => {
 		await use(signedInAs ? await demoSessions(signedInAs) : storageState)
