@@ -2,9 +2,10 @@
  * `npm run bench` (its last part; alone: `npm run bench:logging`): a slow log service changes no page's
  * latency (issue 14). A visitor who allowed analytics loads /login, whose every view is a usage event for
  * the log service, at 10 connections: once with the log service answering, once with it answering 2 s late
- * (the emulator's `delay` fault on its path), after the same page for a visitor who declined (no event at
- * all). The events go after the response through a bounded queue (ADR 0027), so with the log service late the
- * page's p50 and p99 must stay within 20% (or 5 ms) of the declined visitor's.
+ * (the emulator's `delay` fault on its path), after the same page, rendered, for a visitor who declined (no
+ * event at all). The events go after the response through a bounded queue (ADR 0027), so with the log service late the
+ * page's p50 and p99 must stay within 20% (or 5 ms) of the declined visitor's, each the median of three
+ * rounds in which the two take turns.
  *
  *   BENCH_SECONDS=3 npm run bench:logging    # shorter measured runs (default 5 s)
  */
@@ -24,6 +25,8 @@ const LOG_DELAY_MS = 2_000
 /** The delayed run's p50 and p99 may exceed the answering run's by this share, or by `SLACK_MS`, whichever is more. */
 const SHARE = 0.2
 const SLACK_MS = 5
+/** Rounds of the declined and the delayed run, taking turns. */
+const ROUNDS = 3
 
 interface Run {
 	what: string
@@ -82,6 +85,34 @@ async function load(portal: ServerProcess, emulator: ServerProcess, cookie: stri
 	}
 }
 
+/** Until the log service stores no new event for two seconds (at most 30 s). */
+async function eventsSettled(emulator: ServerProcess) {
+	const until = Date.now() + 30_000
+	let stored = (await newestEvents(emulator)).join()
+	while (Date.now() < until) {
+		await new Promise((resolve) => setTimeout(resolve, 2_000))
+		const now = (await newestEvents(emulator)).join()
+		if (now === stored) return
+		stored = now
+	}
+	throw new Error('the log service was still storing events 30 s after it answered again')
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+/** A run's figures as the median of its rounds' (each figure on its own), its errors summed. */
+function medianRun(what: string, runs: Run[]): Run {
+	return {
+		what,
+		requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+		p50LatencyMs: median(runs.map((run) => run.p50LatencyMs)),
+		p99LatencyMs: median(runs.map((run) => run.p99LatencyMs)),
+		non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+		errors: runs.reduce((sum, run) => sum + run.errors, 0),
+		eventsStored: runs.reduce((sum, run) => sum + run.eventsStored, 0),
+	}
+}
+
 async function fault(emulator: ServerProcess, method: 'POST' | 'DELETE', body?: unknown) {
 	const response = await fetch(`${emulator.origin}/_emulator/faults`, {
 		method,
@@ -102,16 +133,34 @@ async function main() {
 	const { portal, emulator } = await startPortalOnEmulator(root, workDir)
 	const cookie = await allowAnalytics(portal)
 
+	// The baseline is the same page for a visitor who declined: no usage event at all. It must be rendered as
+	// the other visitor's is: a declined visitor's /login comes from the rendered-HTML cache (ADR 0048), which
+	// a cookie the cache does not key on passes by, so the runs differ only by the event.
+	const declinedRendered = 'analytics=; bench=rendered'
 	// A fresh process is slower for its first seconds (JIT, caches): none of that in the runs compared.
-	await autocannon({ url: `${portal.origin}/login`, connections: CONNECTIONS, duration: 5 })
-	// First the same page for a visitor who declined: no usage event at all, the baseline.
-	const declined = await load(portal, emulator, 'analytics=', 'analytics declined, no events')
+	await autocannon({
+		url: `${portal.origin}/login`,
+		connections: CONNECTIONS,
+		duration: 5,
+		headers: { Cookie: declinedRendered },
+	})
 	const answering = await load(portal, emulator, cookie, 'log service answering')
-	await fault(emulator, 'POST', { path: '/log/log/', mode: 'delay', delayMs: LOG_DELAY_MS })
-	const delayed = await load(portal, emulator, cookie, `log service ${LOG_DELAY_MS} ms late`)
-	await fault(emulator, 'DELETE')
+	// The two runs compared take turns for several rounds, each judged by its median: one 5 s run of each moved
+	// by 20% either way between two runs on this machine, more than the budget's margin.
+	const declinedRuns: Run[] = []
+	const delayedRuns: Run[] = []
+	for (let round = 1; round <= ROUNDS; round++) {
+		declinedRuns.push(await load(portal, emulator, declinedRendered, `analytics declined, no events, round ${round}`))
+		await fault(emulator, 'POST', { path: '/log/log/', mode: 'delay', delayMs: LOG_DELAY_MS })
+		delayedRuns.push(await load(portal, emulator, cookie, `log service ${LOG_DELAY_MS} ms late, round ${round}`))
+		await fault(emulator, 'DELETE')
+		// The events kept while the log service was late are delivered now: not during the next baseline.
+		await eventsSettled(emulator)
+	}
 	await stopAllServers()
 
+	const declined = medianRun('analytics declined, no events (median)', declinedRuns)
+	const delayed = medianRun(`log service ${LOG_DELAY_MS} ms late (median)`, delayedRuns)
 	const within = (slow: number, fast: number) => slow <= Math.max(fast * (1 + SHARE), fast + SLACK_MS)
 	const pass =
 		answering.eventsStored > 0 &&
@@ -120,7 +169,7 @@ async function main() {
 		within(delayed.p99LatencyMs, declined.p99LatencyMs)
 
 	console.log('\n/login for a visitor who allowed analytics (each view a usage event)\n')
-	for (const run of [declined, answering, delayed]) {
+	for (const run of [...declinedRuns, ...delayedRuns, declined, answering, delayed]) {
 		console.log(
 			`${run.what}: ${run.requestsPerSecond.toFixed(1)} requests/s, p50 ${run.p50LatencyMs} ms, ` +
 				`p99 ${run.p99LatencyMs} ms, non-2xx ${run.non2xx}, errors ${run.errors}, ` +
@@ -138,6 +187,7 @@ async function main() {
 		date: new Date().toISOString(),
 		connections: CONNECTIONS,
 		runs: [declined, answering, delayed],
+		rounds: { declined: declinedRuns, delayed: delayedRuns },
 		pass,
 	}
 	writeFileSync(path.join(resultsDir, 'logging.json'), `${JSON.stringify(results, null, '\t')}\n`)
