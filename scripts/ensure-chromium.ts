@@ -12,15 +12,22 @@ export function ensureChromium(): void {
 	const isRoot = process.getuid?.() === 0
 	const apt = existsSync('/usr/bin/apt-get') && isRoot
 	// The headless shell is the suite's browser (ADR 0072); the full one is Lighthouse's and the fallback.
-	const missing = [
-		chromiumPath() ? [] : ['chromium'],
-		process.env.CHROMIUM_PATH || existsSync('/usr/bin/chromium-headless-shell') ? [] : ['chromium-headless-shell'],
-	].flat()
-	if (missing.length === 0 || (chromiumPath() && !apt)) return
+	const headlessShell = Boolean(process.env.CHROMIUM_PATH) || existsSync('/usr/bin/chromium-headless-shell')
+	if (chromiumPath() && (headlessShell || !apt)) return
 	if (apt) {
-		console.log(`Installing Debian's ${missing.join(' and ')} (apt-get install -y ${missing.join(' ')})…`)
-		run('apt-get', ['update', '-qq'])
-		run('apt-get', ['install', '-y', '-qq', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+		if (!chromiumPath()) {
+			console.log("No Chromium found: installing Debian's chromium package (apt-get install -y chromium)…")
+			run('apt-get', ['update', '-qq'])
+			run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })
+		}
+		// Best effort: where the package cannot be had, the suite runs on chromium, slower.
+		const installed = (args: string[]) => spawnSync('apt-get', args, { env, stdio: 'inherit' }).status === 0
+		if (
+			!headlessShell &&
+			!(installed(['update', '-qq']) && installed(['install', '-y', '-qq', 'chromium-headless-shell']))
+		)
+			console.log('chromium-headless-shell could not be installed: the suite runs on chromium, slower (ADR 0072)')
 	} else {
 		console.log(
 			"No Chromium found and apt is not usable here: installing Playwright's own Chromium (npx playwright install chromium)…",
