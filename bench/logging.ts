@@ -2,10 +2,10 @@
  * `npm run bench` (its last part; alone: `npm run bench:logging`): a slow log service changes no page's
  * latency (issue 14). A visitor who allowed analytics loads /login, whose every view is a usage event for
  * the log service, at 10 connections: once with the log service answering, once with it answering 2 s late
- * (the emulator's `delay` fault on its path), after the same page, rendered, for a visitor who declined (no
- * event at all). The events go after the response through a bounded queue (ADR 0027), so with the log service late the
- * page's p50 and p99 must stay within 20% (or 5 ms) of the declined visitor's, each the median of three
- * rounds in which the two take turns.
+ * (the emulator's `delay` fault on its path), against the same page, rendered, for a visitor who declined
+ * (no event at all). The events go after the response through a bounded queue (ADR 0027), so with the log
+ * service late the page's p50 and p99 must stay within 20% (or 5 ms) of the declined visitor's, each the
+ * median of three rounds in which the two take turns.
  *
  *   BENCH_SECONDS=3 npm run bench:logging    # shorter measured runs (default 5 s)
  */
@@ -22,7 +22,7 @@ const CONNECTIONS = 10
 const WARMUP_SECONDS = 2
 const MEASURED_SECONDS = Number(process.env.BENCH_SECONDS || 5)
 const LOG_DELAY_MS = 2_000
-/** The delayed run's p50 and p99 may exceed the answering run's by this share, or by `SLACK_MS`, whichever is more. */
+/** The delayed run's p50 and p99 may exceed the declined visitor's by this share or by `SLACK_MS`, the larger. */
 const SHARE = 0.2
 const SLACK_MS = 5
 /** Rounds of the declined and the delayed run, taking turns. */
